@@ -1,0 +1,115 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { CODE, message } from '@luxgrid/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { commonRoutes } from './modules/common/common.routes.ts';
+import { onlineRoutes } from './modules/monitor/online/online.routes.ts';
+import { configRoutes } from './modules/system/config/config.routes.ts';
+import { dictRoutes } from './modules/system/dict/dict.routes.ts';
+import { profileRoutes } from './modules/system/user/profile.routes.ts';
+import { infoRoutes } from './modules/tenant/info.routes.ts';
+import type { Deps } from './platform/context.ts';
+import { registerHttpPlatform } from './platform/http.ts';
+import { registerOperLog } from './platform/oper-log.ts';
+
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+/** Builds the HTTP application: platform plugins first, then every module, explicitly. */
+export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: deps.config.logLevel } : false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 5 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerHttpPlatform(app, deps);
+  registerOperLog(app, deps);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5 } });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Luxgrid API', version: '1', description: 'Smart street-lighting operations platform' },
+      components: {
+        securitySchemes: {
+          accessToken: { type: 'apiKey', in: 'header', name: 'access_token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ accessToken: [] }, { bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/v3/api-docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(async (open) => {
+    // the documentation pages are open; the API they describe still checks every call
+    open.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), public: true };
+    });
+    await open.register(fastifySwaggerUi, { routePrefix: '/swagger-ui', uiConfig: { url: '/v3/api-docs' } });
+  });
+  app.get('/doc.html', { config: { public: true }, schema: { hide: true } }, async (_req, reply) =>
+    reply.redirect('/swagger-ui/'),
+  );
+
+  app.get(
+    '/health',
+    { config: { public: true }, schema: { tags: ['platform'], summary: 'Liveness and dependencies' } },
+    async () => {
+      const [db, cache] = await Promise.all([deps.database.ping(), deps.cache.ping()]);
+      const mqtt = deps.mqtt?.health() ?? { connected: false, mode: 'off', url: '' };
+      return {
+        status: db && cache ? 'ok' : 'degraded',
+        db: { ok: db, kind: deps.database.kind },
+        cache: { ok: cache, kind: deps.cache.kind },
+        mqtt,
+      };
+    },
+  );
+
+  await app.register(authRoutes(deps));
+  await app.register(infoRoutes(deps));
+  await app.register(configRoutes(deps));
+  await app.register(dictRoutes(deps));
+  await app.register(profileRoutes(deps));
+  await app.register(onlineRoutes(deps));
+  await app.register(commonRoutes(deps));
+
+  await registerWeb(app, deps);
+  return app;
+}
+
+/** Serves the built web from the same origin; unknown GETs for pages fall back to index.html. */
+async function registerWeb(app: FastifyInstance, deps: Deps) {
+  const indexFile = resolve(deps.config.webDist, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  if (indexHtml !== null) {
+    await app.register(async (open) => {
+      open.addHook('onRoute', (route) => {
+        route.config = { ...(route.config as object), public: true };
+      });
+      await open.register(fastifyStatic, { root: deps.config.webDist, prefix: '/', wildcard: false, index: false });
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (indexHtml !== null && wantsPage)
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    reply.status(404);
+    return { code: CODE.NOT_FOUND, msg: message('http.404', request.lang ?? 'zh-CN') };
+  });
+}

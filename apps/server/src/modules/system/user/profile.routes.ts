@@ -1,0 +1,89 @@
+import { email, phone, rule, text, updatePasswordBody } from '@luxgrid/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hashPassword, verifyPassword } from '../../../platform/auth/password.ts';
+import { invalidateAuthz } from '../../../platform/auth/principal.ts';
+import type { Deps } from '../../../platform/context.ts';
+import { ok } from '../../../platform/envelope.ts';
+import { fail } from '../../../platform/errors.ts';
+import { receiveUpload } from '../../common/common.routes.ts';
+import { sysUser } from './user.table.ts';
+import { currentUser } from './user-info.ts';
+
+const profileBody = z.object({
+  nickName: text(1, 30),
+  phonenumber: phone().optional(),
+  email: email().optional(),
+  sex: z.enum(['0', '1', '2'], { error: rule('valid.enum') }).optional(),
+});
+
+/** The personal centre: own details, password and avatar. */
+export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const { db } = deps.database;
+  return async (app) => {
+    const tags = ['profile'];
+    app.get('/system/user/profile', { schema: { tags } }, async (req) => {
+      const user = await currentUser(deps, req.auth());
+      return {
+        ...ok(req.lang, user),
+        roleGroup: user.roles.map((r) => r.roleName).join(','),
+        postGroup: user.posts.map((p) => p.postName).join(','),
+      };
+    });
+
+    app.put(
+      '/system/user/profile',
+      { config: { operLog: { title: 'profile', businessType: 2 } }, schema: { tags, body: profileBody } },
+      async (req) => {
+        const ctx = req.auth();
+        await db
+          .update(sysUser)
+          .set({ ...req.body, updateBy: ctx.principal.userName, updateTime: new Date(deps.clock.now()) })
+          .where(eq(sysUser.userId, ctx.principal.userId));
+        await invalidateAuthz(deps.cache, ctx.principal.userId);
+        return ok(req.lang);
+      },
+    );
+
+    app.put(
+      '/system/user/profile/updatePwd',
+      { config: { operLog: { title: 'profile', businessType: 2 } }, schema: { tags, body: updatePasswordBody } },
+      async (req) => {
+        const ctx = req.auth();
+        const [user] = await db
+          .select({ password: sysUser.password })
+          .from(sysUser)
+          .where(eq(sysUser.userId, ctx.principal.userId));
+        if (!user || !(await verifyPassword(req.body.oldPassword, user.password)).ok) throw fail('password.oldWrong');
+        if (req.body.oldPassword === req.body.newPassword) throw fail('password.sameAsOld');
+        const now = new Date(deps.clock.now());
+        await db
+          .update(sysUser)
+          .set({
+            password: await hashPassword(req.body.newPassword),
+            pwdMustChange: false,
+            pwdUpdateDate: now,
+            updateBy: ctx.principal.userName,
+            updateTime: now,
+          })
+          .where(eq(sysUser.userId, ctx.principal.userId));
+        return ok(req.lang);
+      },
+    );
+
+    app.post(
+      '/system/user/profile/avatar',
+      {
+        config: { operLog: { title: 'avatar', businessType: 2 } },
+        schema: { tags, consumes: ['multipart/form-data'] },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const stored = await receiveUpload(deps, await req.file(), 'image');
+        await db.update(sysUser).set({ avatar: stored.url }).where(eq(sysUser.userId, ctx.principal.userId));
+        return { ...ok(req.lang), imgUrl: stored.url };
+      },
+    );
+  };
+}

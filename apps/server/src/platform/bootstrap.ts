@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { seed } from '../db/seed/index.ts';
+import { loadTokenSecret } from './auth/secret.ts';
+import { DbSessionStore, RedisSessionStore } from './auth/session-store.ts';
+import { type Cache, MemoryCache, openRedisCache } from './cache.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { AppConfig } from './config.ts';
+import type { Deps } from './context.ts';
+import { type Database, openDatabase } from './db.ts';
+import { FileStorage } from './files/storage.ts';
+import { type MqttHub, startMqtt } from './mqtt.ts';
+
+const silentLogger = {
+  level: 'silent',
+  fatal: () => undefined,
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+  silent: () => undefined,
+  child() {
+    return silentLogger;
+  },
+} as unknown as FastifyBaseLogger;
+
+export interface BootOptions {
+  clock?: Clock;
+  /** reuse an open database (tests) */
+  database?: Database;
+  /** start the MQTT broker/client (off in most tests) */
+  mqtt?: boolean;
+  seed?: boolean;
+  log?: FastifyBaseLogger;
+}
+
+/** Opens every platform resource in order: database (migrated, seeded), cache, sessions, MQTT. */
+export async function bootstrap(config: AppConfig, opts: BootOptions = {}): Promise<Deps> {
+  const clock = opts.clock ?? systemClock;
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (opts.seed !== false) await seed(database.db, clock, { demo: config.demo });
+  const cache: Cache = config.redisUrl ? await openRedisCache(config.redisUrl) : new MemoryCache(clock);
+  const ttlMs = config.sessionTtlMinutes * 60_000;
+  const sessions = config.redisUrl
+    ? new RedisSessionStore(cache, clock, ttlMs)
+    : new DbSessionStore(database.db, clock, ttlMs);
+  let mqtt: MqttHub | null = null;
+  if (opts.mqtt !== false) mqtt = await startMqtt({ mqttUrl: config.mqttUrl, mqttPort: config.mqttPort });
+  return {
+    config,
+    database,
+    cache,
+    clock,
+    secret: loadTokenSecret(config.tokenSecret, config.dataDir),
+    sessions,
+    mqtt,
+    files: new FileStorage(config.dataDir),
+    log: opts.log ?? silentLogger,
+  };
+}
+
+export async function shutdown(deps: Deps): Promise<void> {
+  await deps.mqtt?.close().catch(() => undefined);
+  await deps.cache.close().catch(() => undefined);
+  await deps.database.close().catch(() => undefined);
+}

@@ -1,0 +1,55 @@
+import { resolve } from 'node:path';
+
+/** Runtime configuration, read once from the environment. Every key is documented in the README. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  redisUrl: string | undefined;
+  tokenSecret: string | undefined;
+  sessionTtlMinutes: number;
+  captchaEnabled: boolean | undefined;
+  webDist: string;
+  demo: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+function intEnv(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function boolEnv(env: NodeJS.ProcessEnv, key: string): boolean | undefined {
+  const raw = env[key]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return undefined;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${key} must be true or false, got "${env[key]}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const root = resolve(import.meta.dirname, '../../../..');
+  return {
+    port: intEnv(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR || resolve(root, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttPort: intEnv(env, 'MQTT_PORT', 1884),
+    redisUrl: env.REDIS_URL || undefined,
+    tokenSecret: env.TOKEN_SECRET || undefined,
+    sessionTtlMinutes: intEnv(env, 'SESSION_TTL_MINUTES', 30),
+    captchaEnabled: boolEnv(env, 'CAPTCHA_ENABLED'),
+    webDist: resolve(env.WEB_DIST || resolve(root, 'apps/web/dist')),
+    demo: boolEnv(env, 'DEMO') ?? true,
+    logLevel: env.LOG_LEVEL || 'warn',
+    trustProxy: boolEnv(env, 'TRUST_PROXY') ?? false,
+  };
+}

@@ -1,0 +1,58 @@
+import type { Lang } from '@luxgrid/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Session, SessionStore } from './auth/session-store.ts';
+import type { Cache } from './cache.ts';
+import type { Clock } from './clock.ts';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db.ts';
+import type { FileStorage } from './files/storage.ts';
+import type { MqttHub } from './mqtt.ts';
+import type { PermRule, Principal } from './rbac.ts';
+
+/** Everything a module may use; built once at start and handed to every module. */
+export interface Deps {
+  config: AppConfig;
+  database: Database;
+  cache: Cache;
+  clock: Clock;
+  secret: Uint8Array;
+  sessions: SessionStore;
+  mqtt: MqttHub | null;
+  files: FileStorage;
+  log: FastifyBaseLogger;
+}
+
+/** Who is asking and within which customer and project. Services take this, never the request. */
+export interface Ctx {
+  lang: Lang;
+  principal: Principal;
+  session: Session;
+  /** current customer; null = all customers (platform users only) */
+  clientId: number | null;
+  projectId: number | null;
+  ip: string;
+}
+
+export interface OperLogConfig {
+  title: string;
+  /** 0 other, 1 insert, 2 update, 3 delete, 4 grant, 5 export, 6 import, 7 force, 8 gencode, 9 clean */
+  businessType: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** open without a token */
+    public?: boolean;
+    perm?: PermRule;
+    /** role keys, any of */
+    roles?: string[];
+    operLog?: OperLogConfig;
+  }
+  interface FastifyRequest {
+    lang: Lang;
+    ctx: Ctx | null;
+    /** the ctx of a signed-in request; throws 401 otherwise */
+    auth(): Ctx;
+    startedAt: number;
+  }
+}

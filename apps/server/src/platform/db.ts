@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from '../db/schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL with positional parameters; the bulk paths (imports, telemetry) use it. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = resolve(import.meta.dirname, '../db/migrations');
+
+/** Opens PostgreSQL when a URL is given, otherwise PGlite in `<dataDir>/pgdata`; applies migrations. */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  pgliteDataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts);
+}
+
+/** Any number for the advisory lock that serialises migrations across server processes. */
+const MIGRATION_LOCK = 7_412_019;
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+  pool.on('error', () => {
+    /* idle client errors surface on the next query; keep the process alive */
+  });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(lockClient, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lockClient.release();
+  }
+  return {
+    db,
+    kind: 'postgres',
+    async query(text, params) {
+      const result = await pool.query(text, params as unknown[]);
+      return result.rows;
+    },
+    async ping() {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(opts: { dataDir?: string; pgliteDataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let dataDir: string | undefined = opts.pgliteDataDir;
+  if (dataDir === undefined && opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    dataDir = resolve(opts.dataDir, 'pgdata');
+  }
+  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, { loadDataDir: opts.loadDataDir });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    async query(text, params) {
+      const result = await client.query(text, params as unknown[]);
+      return result.rows as never[];
+    },
+    async ping() {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.close(),
+  };
+}

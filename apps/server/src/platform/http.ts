@@ -1,0 +1,112 @@
+import { CODE, message, pickLang, renderIssue } from '@luxgrid/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { loadPrincipal } from './auth/principal.ts';
+import { readToken } from './auth/token.ts';
+import type { Ctx, Deps } from './context.ts';
+import { AppError, ValidationFailure } from './errors.ts';
+import { hasRole, satisfies } from './rbac.ts';
+
+/** Reads the token from `access_token`, `Authorization: Bearer` or (downloads, websocket) the query. */
+export function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.access_token;
+  if (typeof header === 'string' && header) return header.replace(/^Bearer\s+/i, '');
+  const auth = request.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim();
+  const query = request.query as Record<string, unknown> | undefined;
+  if (typeof query?.access_token === 'string') return query.access_token;
+  if (typeof query?.token === 'string' && request.url.startsWith('/ws')) return query.token;
+  return null;
+}
+
+function headerNumber(value: unknown): number | null {
+  if (typeof value !== 'string' || value === '' || value === '-1') return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** Resolves the signed-in user for a request, or null. */
+export async function authenticate(deps: Deps, request: FastifyRequest): Promise<Ctx | null> {
+  const token = tokenOf(request);
+  if (!token) return null;
+  const sessionId = await readToken(deps.secret, token);
+  if (!sessionId) return null;
+  const session = await deps.sessions.get(sessionId);
+  if (!session) return null;
+  const principal = await loadPrincipal(deps.database.db, deps.cache, session.userId);
+  if (!principal) {
+    await deps.sessions.remove(sessionId);
+    return null;
+  }
+  await deps.sessions.touch(session);
+  const query = request.query as Record<string, unknown> | undefined;
+  const requestedClient = headerNumber(request.headers.clientid ?? query?.clientId);
+  return {
+    lang: request.lang,
+    principal,
+    session,
+    // customer users always work inside their own customer; platform users choose (empty = all)
+    clientId: principal.clientId ?? requestedClient,
+    projectId: headerNumber(request.headers.projectid ?? query?.projectId),
+    ip: request.ip,
+  };
+}
+
+export function registerHttpPlatform(app: FastifyInstance, deps: Deps): void {
+  app.decorateRequest('lang', 'zh-CN');
+  app.decorateRequest('ctx', null);
+  app.decorateRequest('startedAt', 0);
+  app.decorateRequest('auth', function (this: FastifyRequest) {
+    if (!this.ctx) throw new AppError(CODE.UNAUTHORIZED, 'http.401');
+    return this.ctx;
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.startedAt = performance.now();
+    const query = request.query as Record<string, unknown> | undefined;
+    request.lang = pickLang(
+      (request.headers['accept-language'] as string | undefined) ?? (query?.language as string | undefined),
+    );
+  });
+
+  // authentication and the one permission check of each route run before the body is read
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
+    request.ctx = await authenticate(deps, request);
+    if (config.public) return;
+    if (!request.ctx) throw new AppError(CODE.UNAUTHORIZED, 'http.401');
+    const { principal } = request.ctx;
+    if (config.perm && !satisfies(principal, config.perm)) throw new AppError(CODE.FORBIDDEN, 'http.403');
+    if (config.roles && !config.roles.some((role) => hasRole(principal, role)))
+      throw new AppError(CODE.FORBIDDEN, 'http.403');
+  });
+
+  app.setErrorHandler(async (error: unknown, request, reply) => {
+    const lang = request.lang ?? 'zh-CN';
+    if (error instanceof AppError) return send(reply, error.code, message(error.key, lang, error.params));
+    if (error instanceof ValidationFailure) return send(reply, CODE.ERROR, error.messages.join('; '));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const messages = error.validation.map((v) =>
+        renderIssue(
+          { path: v.instancePath.split('/').filter(Boolean), message: v.message ?? '', code: v.keyword },
+          lang,
+        ),
+      );
+      return send(reply, CODE.ERROR, [...new Set(messages)].join('; '));
+    }
+    const fastifyError = error as { code?: string; statusCode?: number };
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+      return send(reply, CODE.ERROR, message('http.badJson', lang));
+    if (fastifyError.statusCode === 413) return send(reply, CODE.ERROR, message('http.413', lang));
+    if (fastifyError.statusCode === 415 || fastifyError.statusCode === 400)
+      return send(reply, CODE.ERROR, message('valid.type', lang, { field: 'body' }));
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, CODE.ERROR, message('http.500', lang));
+  });
+}
+
+function send(reply: FastifyReply, code: number, msg: string) {
+  reply.status(200).type('application/json; charset=utf-8');
+  return { code, msg };
+}

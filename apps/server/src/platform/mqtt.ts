@@ -1,0 +1,94 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
+import type { Aedes } from 'aedes';
+import mqtt, { type MqttClient } from 'mqtt';
+
+/** Checks a device's credentials at connect (filled by the device gateway). */
+export type DeviceAuthenticator = (clientId: string, username: string, password: string) => Promise<boolean>;
+
+/**
+ * The server is always an MQTT client: of its own embedded broker (aedes on MQTT_PORT) by
+ * default, or of the external broker at MQTT_URL.
+ */
+export interface MqttHub {
+  readonly mode: 'embedded' | 'external';
+  readonly url: string;
+  client: MqttClient;
+  setDeviceAuthenticator(fn: DeviceAuthenticator): void;
+  health(): { connected: boolean; mode: string; url: string; clients?: number };
+  close(): Promise<void>;
+}
+
+const SERVER_USER = 'luxgrid-server';
+
+export async function startMqtt(opts: { mqttUrl?: string; mqttPort: number; host?: string }): Promise<MqttHub> {
+  let broker: Aedes | undefined;
+  let server: Server | undefined;
+  let deviceAuth: DeviceAuthenticator = async () => false;
+  let url = opts.mqttUrl;
+  const serverPassword = randomBytes(24).toString('base64url');
+
+  if (!url) {
+    const { Aedes } = await import('aedes');
+    broker = await Aedes.createBroker({
+      authenticate: (client, username, password, done) => {
+        const pass = password ? Buffer.from(password) : Buffer.alloc(0);
+        if (username === SERVER_USER) {
+          const expected = Buffer.from(serverPassword);
+          done(null, pass.length === expected.length && timingSafeEqual(pass, expected));
+          return;
+        }
+        deviceAuth(client.id, username ?? '', pass.toString('utf8')).then(
+          (okay) => done(null, okay),
+          () => done(null, false),
+        );
+      },
+    });
+    server = createServer(broker.handle);
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(opts.mqttPort, opts.host ?? '0.0.0.0', () => resolve());
+    });
+    url = `mqtt://127.0.0.1:${opts.mqttPort}`;
+  }
+
+  const client = mqtt.connect(url, {
+    clientId: `luxgrid-server-${randomBytes(4).toString('hex')}`,
+    reconnectPeriod: 2_000,
+    connectTimeout: 10_000,
+    ...(broker ? { username: SERVER_USER, password: serverPassword } : {}),
+  });
+  client.on('error', () => {
+    /* reconnects by itself; health() reports the state */
+  });
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 5_000);
+    client.once('connect', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+  const shownUrl = url.replace(/\/\/[^@/]*@/, '//***@');
+  return {
+    mode: broker ? 'embedded' : 'external',
+    url: shownUrl,
+    client,
+    setDeviceAuthenticator(fn) {
+      deviceAuth = fn;
+    },
+    health() {
+      return {
+        connected: client.connected,
+        mode: broker ? 'embedded' : 'external',
+        url: shownUrl,
+        clients: broker?.connectedClients,
+      };
+    },
+    async close() {
+      await client.endAsync(true).catch(() => undefined);
+      if (broker) await new Promise<void>((resolve) => broker!.close(() => resolve()));
+      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+    },
+  };
+}

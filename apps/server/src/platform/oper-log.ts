@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { sysOperLog } from '../modules/system/log/log.table.ts';
+import type { Deps } from './context.ts';
+
+const SECRET_KEYS = /pass(word)?|pwd|secret|token|captcha|^code$/i;
+const MAX_TEXT = 2000;
+
+/** Replaces secrets anywhere in a payload before it is logged. */
+export function maskSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => maskSecrets(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = SECRET_KEYS.test(key) ? '******' : maskSecrets(v, depth + 1);
+  return out;
+}
+
+function clip(text: string): string {
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
+}
+
+/** Writes an operation-log row for every route that declares `config.operLog` (all mutating routes). */
+export function registerOperLog(app: FastifyInstance, deps: Deps): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const config = request.routeOptions.config?.operLog;
+    if (!config) return payload;
+    const ctx = request.ctx;
+    let result = typeof payload === 'string' ? payload : '';
+    let status = 0;
+    let errorMsg = '';
+    try {
+      const parsed = result ? (JSON.parse(result) as { code?: number; msg?: string }) : {};
+      if (parsed.code !== undefined && parsed.code !== 200) {
+        status = 1;
+        errorMsg = parsed.msg ?? '';
+      }
+      result = JSON.stringify(maskSecrets(parsed));
+    } catch {
+      result = '';
+    }
+    if (reply.statusCode >= 400) status = 1;
+    const params = {
+      ...(request.params as object),
+      ...(request.query as object),
+      ...(typeof request.body === 'object' ? (request.body as object) : {}),
+    };
+    const row = {
+      clientId: ctx?.principal.clientId ?? null,
+      title: config.title,
+      businessType: config.businessType,
+      method: `${request.routeOptions.url}`,
+      requestMethod: request.method,
+      operName: ctx?.principal.userName ?? '',
+      deptName: ctx?.principal.deptName ?? '',
+      operUrl: clip(request.url.split('?')[0] ?? ''),
+      operIp: request.ip,
+      operParam: clip(JSON.stringify(maskSecrets(params))),
+      jsonResult: clip(result),
+      status,
+      errorMsg: clip(errorMsg),
+      operTime: new Date(deps.clock.now()),
+      costTime: Math.round(performance.now() - request.startedAt),
+    };
+    await deps.database.db
+      .insert(sysOperLog)
+      .values(row)
+      .catch((err: unknown) => request.log.warn({ err }, 'operation log not written'));
+    return payload;
+  });
+}

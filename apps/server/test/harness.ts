@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { bootstrap, shutdown } from '../src/platform/bootstrap.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import type { Deps } from '../src/platform/context.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  clock: ManualClock;
+  /** signs in (captcha off) and returns the token */
+  login(userName: string, password?: string): Promise<string>;
+  call(
+    method: string,
+    url: string,
+    opts?: CallOptions,
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  lang?: 'zh-CN' | 'en-US';
+  headers?: Record<string, string>;
+}
+
+/**
+ * A fresh server on a fresh database: PGlite in memory by default, or a new database on the
+ * PostgreSQL server at TEST_DATABASE_URL (dropped afterwards). Captcha off unless asked.
+ */
+export async function startTestApp(opts: { captcha?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'luxgrid-test-'));
+  const clock = new ManualClock(Date.now());
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `luxgrid_test_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    CAPTCHA_ENABLED: opts.captcha ? '' : 'false',
+    ...opts.env,
+  } as NodeJS.ProcessEnv);
+  if (!databaseUrl) config.databaseUrl = undefined;
+  const deps = await bootstrap(config, {
+    clock,
+    mqtt: false,
+    ...(databaseUrl ? {} : { database: await memoryPglite() }),
+  });
+  const app = await buildApp(deps);
+  await app.ready();
+
+  const call: TestApp['call'] = async (method, url, o = {}) => {
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        ...(o.token ? { access_token: o.token } : {}),
+        ...(o.lang ? { 'accept-language': o.lang } : {}),
+        ...o.headers,
+      },
+      ...(o.body !== undefined ? { payload: o.body as object } : {}),
+    });
+    let body: unknown = res.body;
+    try {
+      body = JSON.parse(res.body);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+
+  return {
+    app,
+    deps,
+    clock,
+    call,
+    async login(userName, password = 'admin123') {
+      const res = await call('POST', '/adminlogin', { body: { username: userName, password } });
+      if (res.body.code !== 200) throw new Error(`login ${userName} failed: ${JSON.stringify(res.body)}`);
+      return res.body.token as string;
+    },
+    async close() {
+      await app.close();
+      await shutdown(deps);
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function memoryPglite() {
+  const { openDatabase } = await import('../src/platform/db.ts');
+  return openDatabase({ pgliteDataDir: 'memory://' });
+}
