@@ -16,12 +16,15 @@ export interface TestApp {
   clock: ManualClock;
   /** signs in (captcha off) and returns the token */
   login(userName: string, password?: string): Promise<string>;
-  call(
-    method: string,
-    url: string,
-    opts?: CallOptions,
-  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  call(method: string, url: string, opts?: CallOptions): Promise<TestResponse>;
   close(): Promise<void>;
+}
+
+export interface TestResponse {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: responses are asserted field by field
+  body: any;
+  headers: Record<string, unknown>;
 }
 
 export interface CallOptions {

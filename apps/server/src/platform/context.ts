@@ -40,6 +40,9 @@ export interface OperLogConfig {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    routeCatalog(): import('./http.ts').RouteEntry[];
+  }
   interface FastifyContextConfig {
     /** open without a token */
     public?: boolean;

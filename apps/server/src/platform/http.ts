@@ -1,11 +1,11 @@
 import { CODE, message, pickLang, renderIssue } from '@luxgrid/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { loadPrincipal } from './auth/principal.ts';
 import { readToken } from './auth/token.ts';
 import type { Ctx, Deps } from './context.ts';
 import { AppError, ValidationFailure } from './errors.ts';
-import { hasRole, satisfies } from './rbac.ts';
+import { hasRole, type PermRule, satisfies } from './rbac.ts';
 
 /** Reads the token from `access_token`, `Authorization: Bearer` or (downloads, websocket) the query. */
 export function tokenOf(request: FastifyRequest): string | null {
@@ -52,7 +52,34 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
   };
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  perm?: PermRule;
+}
+
 export function registerHttpPlatform(app: FastifyInstance, deps: Deps): void {
+  // every route with its guard, for the API docs and for the tests that walk all routes
+  const routes: RouteOptions[] = [];
+  app.decorate('routeCatalog', () =>
+    routes.flatMap((route) => {
+      // read at call time: hooks registered later (open documentation, static files) amend the config
+      const config = (route.config ?? {}) as { public?: boolean; perm?: PermRule };
+      return [route.method]
+        .flat()
+        .filter((method) => method !== 'HEAD')
+        .map((method) => ({
+          method,
+          url: route.url,
+          public: config.public === true,
+          ...(config.perm ? { perm: config.perm } : {}),
+        }));
+    }),
+  );
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('ctx', null);
   app.decorateRequest('startedAt', 0);

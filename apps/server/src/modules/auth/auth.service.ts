@@ -76,7 +76,7 @@ export async function login(deps: Deps, body: LoginBody, meta: RequestMeta): Pro
       .select({ status: sysClient.status, delFlag: sysClient.delFlag })
       .from(sysClient)
       .where(eq(sysClient.clientId, user.clientId));
-    if (!client || client.status !== '0' || client.delFlag !== '0')
+    if (client?.status !== '0' || client.delFlag !== '0')
       throw await refuse('login.customerDisabled', undefined, user.clientId);
   }
 

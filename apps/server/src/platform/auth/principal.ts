@@ -43,7 +43,7 @@ async function readPrincipal(db: Db, userId: number): Promise<Principal | null> 
     .from(sysUser)
     .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
     .where(eq(sysUser.userId, userId));
-  if (!user || user.status !== '0' || user.delFlag !== '0') return null;
+  if (user?.status !== '0' || user.delFlag !== '0') return null;
   const roles = await db
     .select({ roleId: sysRole.roleId, roleKey: sysRole.roleKey, dataScope: sysRole.dataScope })
     .from(sysUserRole)

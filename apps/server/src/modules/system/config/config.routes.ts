@@ -76,8 +76,8 @@ export function configRoutes(deps: Deps): FastifyPluginAsyncZod {
             .orderBy(...orderOf(req.query, SORTABLE, [desc(sysConfig.configId)]))
             .limit(limit)
             .offset(offset),
-        db.$count(sysConfig, where),
-      ]);
+          db.$count(sysConfig, where),
+        ]);
         return table(req.lang, rows.map(view), total);
       },
     );
@@ -144,14 +144,12 @@ export function configRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ctx = req.auth();
         await ensureUniqueKey(req.body.configKey, req.body.configName);
         const { configId: _ignored, ...values } = req.body;
-        await db
-          .insert(sysConfig)
-          .values({
-            ...values,
-            remark: values.remark ?? '',
-            createBy: ctx.principal.userName,
-            createTime: new Date(deps.clock.now()),
-          });
+        await db.insert(sysConfig).values({
+          ...values,
+          remark: values.remark ?? '',
+          createBy: ctx.principal.userName,
+          createTime: new Date(deps.clock.now()),
+        });
         await clearConfigCache(deps);
         return ok(req.lang);
       },
