@@ -14,11 +14,10 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { commonRoutes } from './modules/common/common.routes.ts';
-import { onlineRoutes } from './modules/monitor/online/online.routes.ts';
-import { configRoutes } from './modules/system/config/config.routes.ts';
-import { dictRoutes } from './modules/system/dict/dict.routes.ts';
-import { profileRoutes } from './modules/system/user/profile.routes.ts';
-import { infoRoutes } from './modules/tenant/info.routes.ts';
+import { registerLightingModules } from './modules/lighting/routes.ts';
+import { registerMonitorModules } from './modules/monitor/routes.ts';
+import { registerSystemModules } from './modules/system/routes.ts';
+import { registerTenantModules } from './modules/tenant/routes.ts';
 import type { Deps } from './platform/context.ts';
 import { registerHttpPlatform } from './platform/http.ts';
 import { registerOperLog } from './platform/oper-log.ts';
@@ -82,12 +81,11 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   );
 
   await app.register(authRoutes(deps));
-  await app.register(infoRoutes(deps));
-  await app.register(configRoutes(deps));
-  await app.register(dictRoutes(deps));
-  await app.register(profileRoutes(deps));
-  await app.register(onlineRoutes(deps));
   await app.register(commonRoutes(deps));
+  await registerSystemModules(app, deps);
+  await registerTenantModules(app, deps);
+  await registerMonitorModules(app, deps);
+  await registerLightingModules(app, deps);
 
   await registerWeb(app, deps);
   return app;

@@ -1,10 +1,14 @@
 import { type Bilingual, interpolate, type Lang } from './i18n.ts';
+import { ADMIN_MESSAGES } from './messages/admin.ts';
+import { LIGHTING_MESSAGES } from './messages/lighting.ts';
+import { MONITOR_MESSAGES } from './messages/monitor.ts';
+import { TENANT_MESSAGES } from './messages/tenant.ts';
 
 /**
  * Every message the server sends to users, in both languages. English texts the spec quotes
  * are used verbatim. Keys are stable; the web shares them.
  */
-export const MESSAGES = {
+const PLATFORM_MESSAGES = {
   // envelope defaults (spec §8)
   'http.401': { 'zh-CN': '登录状态已过期，请重新登录', 'en-US': 'Login status has expired, please log in again' },
   'http.401.auth': {
@@ -136,6 +140,14 @@ export const MESSAGES = {
     'en-US': 'Data downloading exception, please try again later',
   },
   'online.self': { 'zh-CN': '不能强退当前会话', 'en-US': 'You cannot force your own session out' },
+} as const satisfies Record<string, Bilingual>;
+
+export const MESSAGES = {
+  ...PLATFORM_MESSAGES,
+  ...ADMIN_MESSAGES,
+  ...MONITOR_MESSAGES,
+  ...TENANT_MESSAGES,
+  ...LIGHTING_MESSAGES,
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import type { Bilingual, Lang } from './i18n.ts';
+import { ADMIN_FIELDS } from './messages/admin.ts';
+import { LIGHTING_FIELDS } from './messages/lighting.ts';
+import { MONITOR_FIELDS } from './messages/monitor.ts';
+import { TENANT_FIELDS } from './messages/tenant.ts';
 import { MESSAGES, type MessageKey, message } from './messages.ts';
 
 /**
@@ -41,6 +45,10 @@ export const FIELD_LABELS: Record<string, Bilingual> = {
   orderByColumn: { 'zh-CN': '排序列', 'en-US': 'Sort column' },
   isAsc: { 'zh-CN': '排序方向', 'en-US': 'Sort direction' },
   systemId: { 'zh-CN': '系统编号', 'en-US': 'System id' },
+  ...ADMIN_FIELDS,
+  ...MONITOR_FIELDS,
+  ...TENANT_FIELDS,
+  ...LIGHTING_FIELDS,
 };
 
 export function fieldLabel(path: string, lang: Lang): string {
