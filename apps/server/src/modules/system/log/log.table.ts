@@ -48,3 +48,38 @@ export const sysLogininfor = pgTable(
     index('sys_logininfor_user_idx').on(t.userName, t.loginTime),
   ],
 );
+
+/** Every platform → device call (spec §3 device log): who, from where, what was sent and answered, how long. */
+export const sysDeviceLog = pgTable(
+  'sys_device_log',
+  {
+    logId: id('log_id'),
+    clientId: ref('client_id'),
+    projectId: ref('project_id'),
+    deviceId: ref('device_id'),
+    deviceUid: varchar('device_uid', { length: 64 }).notNull().default(''),
+    deviceName: varchar('device_name', { length: 100 }).notNull().default(''),
+    /** what was asked of the device: LIGHT_ON, LIGHT_DIMMING, calling, restart … */
+    action: varchar('action', { length: 40 }).notNull().default(''),
+    operName: varchar('oper_name', { length: 50 }).notNull().default(''),
+    requestIp: varchar('request_ip', { length: 128 }).notNull().default(''),
+    /** MQTT topic or HTTP method + path */
+    method: varchar('method', { length: 255 }).notNull().default(''),
+    headers: text('headers').notNull().default(''),
+    request: text('request').notNull().default(''),
+    response: text('response').notNull().default(''),
+    /** 0 success, 1 fail, 2 pending */
+    status: integer('status').notNull().default(2),
+    consumeTime: integer('consume_time'),
+    /** calls issued together (a group command) share a batch id; batchCount is their number */
+    batchId: varchar('batch_id', { length: 64 }).notNull().default(''),
+    batchCount: integer('batch_count').notNull().default(1),
+    createTime: ts('create_time').notNull().defaultNow(),
+    finishTime: ts('finish_time'),
+  },
+  (t) => [
+    index('sys_device_log_client_idx').on(t.clientId, t.createTime),
+    index('sys_device_log_device_idx').on(t.deviceId, t.createTime),
+    index('sys_device_log_batch_idx').on(t.batchId),
+  ],
+);
