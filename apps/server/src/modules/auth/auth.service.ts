@@ -4,6 +4,7 @@ import { CODE, message } from '@luxgrid/contracts';
 import { and, eq } from 'drizzle-orm';
 import { checkCaptcha } from '../../platform/auth/captcha.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
+import { invalidateAuthz } from '../../platform/auth/principal.ts';
 import type { Session } from '../../platform/auth/session-store.ts';
 import { signToken } from '../../platform/auth/token.ts';
 import type { Deps } from '../../platform/context.ts';
@@ -90,6 +91,7 @@ export async function login(deps: Deps, body: LoginBody, meta: RequestMeta): Pro
       ...(verdict.upgrade ? { password: await hashPassword(body.password) } : {}),
     })
     .where(eq(sysUser.userId, user.userId));
+  await invalidateAuthz(deps.cache, user.userId);
 
   const [dept] = user.deptId
     ? await deps.database.db.select({ deptName: sysDept.deptName }).from(sysDept).where(eq(sysDept.deptId, user.deptId))

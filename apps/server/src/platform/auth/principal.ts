@@ -25,7 +25,17 @@ export async function loadPrincipal(db: Db, cache: Cache, userId: number): Promi
 
 export async function invalidateAuthz(cache: Cache, userId?: number): Promise<void> {
   if (userId === undefined) await cache.delPrefix(AUTHZ_PREFIX);
-  else await cache.del(AUTHZ_PREFIX + userId);
+  else await cache.del(AUTHZ_PREFIX + userId, `${AUTHZ_PREFIX}${userId}:info`);
+}
+
+/** Caches a value derived from the user's record beside its grants, dropped with them. */
+export async function cachedUserInfo<T>(cache: Cache, userId: number, read: () => Promise<T>): Promise<T> {
+  const key = `${AUTHZ_PREFIX}${userId}:info`;
+  const cached = await cache.get(key);
+  if (cached) return JSON.parse(cached) as T;
+  const value = await read();
+  await cache.set(key, JSON.stringify(value), AUTHZ_TTL_SECONDS);
+  return value;
 }
 
 async function readPrincipal(db: Db, userId: number): Promise<Principal | null> {

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { cachedUserInfo } from '../../../platform/auth/principal.ts';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { sysDept } from '../dept/dept.table.ts';
@@ -12,8 +13,15 @@ export function formatDate(date: Date | null | undefined): string | null {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
-/** The signed-in user's own record, as /getInfo, /info/user and the profile show it. */
-export async function currentUser(deps: Deps, ctx: Ctx) {
+/**
+ * The signed-in user's own record, as /getInfo, /info/user and the profile show it; cached with
+ * the user's grants (any edit of the user, its roles or posts drops it through invalidateAuthz).
+ */
+export function currentUser(deps: Deps, ctx: Ctx) {
+  return cachedUserInfo(deps.cache, ctx.principal.userId, () => readUser(deps, ctx));
+}
+
+async function readUser(deps: Deps, ctx: Ctx) {
   const { db } = deps.database;
   const [row] = await db
     .select({ user: sysUser, deptName: sysDept.deptName })
