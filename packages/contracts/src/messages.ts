@@ -11,6 +11,7 @@ import { TENANT_MESSAGES } from './messages/tenant.ts';
 const PLATFORM_MESSAGES = {
   // envelope defaults (spec §8)
   'http.401': { 'zh-CN': '登录状态已过期，请重新登录', 'en-US': 'Login status has expired, please log in again' },
+  'http.401.title': { 'zh-CN': '登录失效', 'en-US': 'login is invalid' },
   'http.401.auth': {
     'zh-CN': '认证失败，无法访问系统资源',
     'en-US': 'Authentication failed, unable to access system resources',
