@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+
+if (!hasChromium) {
+  const notice = `\n${'!'.repeat(78)}\n!! Browser tests SKIPPED: no Chromium at ${CHROMIUM}.\n!! Install it: apt-get install -y chromium fonts-wqy-microhei (or set CHROMIUM_PATH).\n${'!'.repeat(78)}\n`;
+  if (process.env.CI === 'true') throw new Error(`Chromium is required under CI=true.${notice}`);
+  console.warn(notice);
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * No animations: contexts are created with reducedMotion 'reduce', which the app answers by
+ * switching antd motion off; CSS transitions are zeroed as well (never `animation: none`,
+ * which would leave antd popups waiting for an animationend that never comes).
+ */
+export async function noAnimations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const style = document.createElement('style');
+    style.textContent = '*,*::before,*::after{transition-duration:0s!important;caret-color:transparent!important}';
+    document.addEventListener('DOMContentLoaded', () => document.head.appendChild(style));
+  });
+}
+
+export async function signIn(page: Page, username: string, password = 'admin123'): Promise<void> {
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
