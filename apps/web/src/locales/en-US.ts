@@ -244,6 +244,7 @@ export const enUS = {
   config: {
     id: 'ID',
     name: 'Parameter name',
+    nameEn: 'English name',
     key: 'Parameter key',
     value: 'Parameter value',
     type: 'Built-in',

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../shared/constants';
 import { storage } from '../shared/storage';
+import { AREA_TEXTS } from './areas';
 import { enUS } from './en-US';
 import { zhCN } from './zh-CN';
 
@@ -10,7 +11,10 @@ export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   lng: storage.getLang(),
   fallbackLng: 'zh-CN',
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  resources: {
+    'zh-CN': { translation: Object.assign({}, zhCN, ...Object.values(AREA_TEXTS).map((a) => a['zh-CN'])) },
+    'en-US': { translation: Object.assign({}, enUS, ...Object.values(AREA_TEXTS).map((a) => a['en-US'])) },
+  },
   interpolation: { escapeValue: false },
   initAsync: false,
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AREA_TEXTS } from './areas';
 import { enUS } from './en-US';
 import { zhCN } from './zh-CN';
 
@@ -15,6 +16,21 @@ function leaves(value: unknown): string[] {
 describe('locales', () => {
   it('zh-CN and en-US hold identical key sets', () => {
     expect(keys(zhCN).sort()).toEqual(keys(enUS).sort());
+  });
+
+  it('each area holds identical key sets in both languages, apart from the shell keys', () => {
+    const shellKeys = new Set(Object.keys(zhCN));
+    const seen = new Set<string>();
+    for (const [area, texts] of Object.entries(AREA_TEXTS)) {
+      expect(keys(texts['zh-CN']).sort(), area).toEqual(keys(texts['en-US']).sort());
+      for (const top of Object.keys(texts['zh-CN'])) {
+        expect(shellKeys.has(top), `${area}.${top} collides with a shell key`).toBe(false);
+        expect(seen.has(top), `${area}.${top} is used by two areas`).toBe(false);
+        seen.add(top);
+      }
+      for (const text of [...leaves(texts['zh-CN']), ...leaves(texts['en-US'])]) expect(text.trim()).not.toBe('');
+      expect(leaves(texts['en-US']).filter((text) => /[\u4e00-\u9fff]/.test(text))).toEqual([]);
+    }
   });
 
   it('no text is empty and the English texts contain no Chinese', () => {

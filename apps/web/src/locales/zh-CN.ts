@@ -246,6 +246,7 @@ export const zhCN: LocaleMessages = {
   config: {
     id: '参数主键',
     name: '参数名称',
+    nameEn: '英文名称',
     key: '参数键名',
     value: '参数键值',
     type: '系统内置',

@@ -3,6 +3,7 @@ import { type DataEnvelope, http } from '../../shared/request';
 export interface SysConfig {
   configId?: number;
   configName: string;
+  configNameEn?: string;
   configKey: string;
   configValue: string;
   configType: 'Y' | 'N';

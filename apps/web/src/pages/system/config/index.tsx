@@ -230,6 +230,9 @@ export function ConfigPage() {
           >
             <Input maxLength={100} placeholder={t('common.inputPlaceholder', { label: t('config.name') })} />
           </Form.Item>
+          <Form.Item name="configNameEn" label={t('config.nameEn')}>
+            <Input maxLength={100} placeholder={t('common.inputPlaceholder', { label: t('config.nameEn') })} />
+          </Form.Item>
           <Form.Item
             name="configKey"
             label={t('config.key')}

@@ -1,0 +1,7 @@
+import { lightingTexts } from './lighting';
+import { monitorTexts } from './monitor';
+import { systemTexts } from './system';
+import { tenantTexts } from './tenant';
+
+/** Texts of each area live in their own file, so that areas grow side by side. */
+export const AREA_TEXTS = { system: systemTexts, monitor: monitorTexts, tenant: tenantTexts, lighting: lightingTexts };
