@@ -26,9 +26,60 @@ if (stale && !process.env.WEB_DIST) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// the demo city (about 200 lamps reporting over MQTT) unless DEMO_CITY=false or the demo data is off
+const demoCity =
+  !/^(0|false|no|off)$/i.test(process.env.DEMO_CITY ?? '') && !/^(0|false|no|off)$/i.test(process.env.DEMO ?? '');
+const dataDir = resolve(process.env.DATA_DIR || resolve(root, 'data'));
+const tokenFile = resolve(dataDir, 'demo-city.token');
 const server = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
+  env: { ...process.env, ...(demoCity ? { DEMO_CITY_TOKEN_FILE: tokenFile } : {}) },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+let simulator = null;
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    simulator?.kill(signal);
+    server.kill(signal);
+  });
+server.on('exit', (code) => {
+  simulator?.kill('SIGTERM');
+  process.exit(code ?? 0);
+});
+
+if (demoCity) {
+  const port = process.env.PORT || '8080';
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  const healthy = async () => {
+    try {
+      const res = await fetch(`${url}/health`);
+      return res.ok && existsSync(tokenFile);
+    } catch {
+      return false;
+    }
+  };
+  while (Date.now() < deadline && !(await healthy())) await new Promise((r) => setTimeout(r, 1000));
+  if (await healthy()) {
+    simulator = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        resolve(root, 'apps/simulator/src/main.ts'),
+        '--url',
+        url,
+        '--token-file',
+        tokenFile,
+        '--lamps',
+        process.env.DEMO_CITY_LAMPS || '200',
+        '--quiet',
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+    simulator.on('exit', (code) => {
+      if (code) console.warn(`demo city simulator stopped (exit ${code}); the server keeps running`);
+      simulator = null;
+    });
+  }
+}

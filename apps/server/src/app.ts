@@ -1,5 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -21,6 +23,7 @@ import { registerTenantModules } from './modules/tenant/routes.ts';
 import type { Deps } from './platform/context.ts';
 import { registerHttpPlatform } from './platform/http.ts';
 import { registerOperLog } from './platform/oper-log.ts';
+import { registerWebSocket } from './platform/ws.ts';
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
@@ -37,6 +40,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
 
   registerHttpPlatform(app, deps);
   registerOperLog(app, deps);
+  // RuoYi-style clients post exports and some forms as application/x-www-form-urlencoded
+  await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5 } });
 
   await app.register(fastifySwagger, {
@@ -76,11 +81,13 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
         db: { ok: db, kind: deps.database.kind },
         cache: { ok: cache, kind: deps.cache.kind },
         mqtt,
+        gateway: deps.gateway?.health() ?? null,
       };
     },
   );
 
   await app.register(authRoutes(deps));
+  await registerWebSocket(app, deps);
   await app.register(commonRoutes(deps));
   await registerSystemModules(app, deps);
   await registerTenantModules(app, deps);
@@ -91,22 +98,27 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   return app;
 }
 
-/** Serves the built web from the same origin; unknown GETs for pages fall back to index.html. */
+/**
+ * Serves the built web from the same origin (files looked up on each request, so a rebuild needs
+ * no restart); unknown GETs for pages fall back to index.html.
+ */
 async function registerWeb(app: FastifyInstance, deps: Deps) {
   const indexFile = resolve(deps.config.webDist, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  if (indexHtml !== null) {
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
     await app.register(async (open) => {
       open.addHook('onRoute', (route) => {
         route.config = { ...(route.config as object), public: true };
       });
-      await open.register(fastifyStatic, { root: deps.config.webDist, prefix: '/', wildcard: false, index: false });
+      await open.register(fastifyStatic, { root: deps.config.webDist, prefix: '/', index: false, wildcard: true });
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (indexHtml !== null && wantsPage)
-      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    if (hasWeb && wantsPage) {
+      const html = await readFile(indexFile, 'utf8').catch(() => null);
+      if (html !== null) return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    }
     reply.status(404);
     return { code: CODE.NOT_FOUND, msg: message('http.404', request.lang ?? 'zh-CN') };
   });

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { bootstrap, shutdown } from './platform/bootstrap.ts';
 import { loadConfig } from './platform/config.ts';
+import { jobScheduler } from './platform/jobs/scheduler.ts';
 
 const started = performance.now();
 const config = loadConfig();
@@ -17,6 +18,7 @@ async function stop(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   clearInterval(purge);
+  await jobScheduler(deps).stop();
   await app.close().catch(() => undefined);
   await shutdown(deps);
   process.exit(0);
@@ -25,6 +27,14 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// `npm start` asks for a token so that its demo-city simulator can register devices (scripts/start.mjs)
+if (process.env.DEMO_CITY_TOKEN_FILE) {
+  const { writeDemoCityToken } = await import('./modules/lighting/gateway/demo-city.ts');
+  await writeDemoCityToken(deps, process.env.DEMO_CITY_TOKEN_FILE).catch((err: unknown) =>
+    app.log.warn({ err }, 'demo city token not written'),
+  );
+}
+jobScheduler(deps).start();
 const url = `http://localhost:${config.port}`;
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const lines = [

@@ -129,6 +129,36 @@ describe('MQTT', () => {
     }
   });
 
+  it('embedded broker: a device publishes and subscribes only under its own topics', async () => {
+    const port = await freePort();
+    const hub = await startMqtt({ mqttPort: port, host: '127.0.0.1' });
+    try {
+      hub.setDeviceAuthenticator(async (_id, user, pass) => pass === 'secret' && (user === '1/A' || user === '1/B'));
+      hub.setDeviceTopicGuard((user, topic, action) =>
+        topic.startsWith(`lux/v1/${user}/${action === 'publish' ? 'up' : 'down'}/`),
+      );
+      const seen: string[] = [];
+      await hub.client.subscribeAsync('lux/v1/#');
+      hub.client.on('message', (topic) => seen.push(topic));
+      const device = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
+        username: '1/A',
+        password: 'secret',
+        reconnectPeriod: 0,
+      });
+      await new Promise<void>((resolve) => device.once('connect', () => resolve()));
+      await device.publishAsync('lux/v1/1/A/up/telemetry', '{}', { qos: 1 });
+      await expect(device.subscribeAsync('lux/v1/1/A/down/#')).resolves.toBeDefined();
+      await expect(device.subscribeAsync('lux/v1/1/B/down/#')).rejects.toThrow(/Subscribe error/);
+      expect(device.connected).toBe(true);
+      device.publish('lux/v1/1/B/up/telemetry', '{"forged":true}', { qos: 0 });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(seen).toEqual(['lux/v1/1/A/up/telemetry']);
+      device.end(true);
+    } finally {
+      await hub.close();
+    }
+  });
+
   it.runIf(mosquittoUp)('external broker: connects to Mosquitto and reports it', async () => {
     const hub = await startMqtt({ mqttUrl: 'mqtt://127.0.0.1:1883', mqttPort: 0 });
     try {

@@ -1,4 +1,7 @@
 /** Every table, for Drizzle and drizzle-kit. Tables live beside their module. */
+export * from '../modules/lighting/device/device.table.ts';
+export * from '../modules/lighting/gateway/gateway.table.ts';
+export * from '../modules/lighting/import/import.table.ts';
 export * from '../modules/monitor/job/job.table.ts';
 export * from '../modules/system/config/config.table.ts';
 export * from '../modules/system/dept/dept.table.ts';
@@ -9,7 +12,11 @@ export * from '../modules/system/notice/notice.table.ts';
 export * from '../modules/system/post/post.table.ts';
 export * from '../modules/system/role/role.table.ts';
 export * from '../modules/system/user/user.table.ts';
+export * from '../modules/system/user/user-import.table.ts';
 export * from '../modules/tenant/customer/customer.table.ts';
+export * from '../modules/tenant/package/package.table.ts';
 export * from '../modules/tenant/project/project.table.ts';
+export * from '../modules/tenant/subscription/subscription.table.ts';
 export * from '../modules/tenant/subsystem/subsystem.table.ts';
+export * from '../modules/tool/gen/gen.table.ts';
 export * from '../platform/auth/session.table.ts';

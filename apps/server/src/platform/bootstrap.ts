@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { seed } from '../db/seed/index.ts';
+import { startGateway } from '../modules/lighting/gateway/gateway.ts';
 import { loadTokenSecret } from './auth/secret.ts';
 import { DbSessionStore, RedisSessionStore } from './auth/session-store.ts';
 import { type Cache, MemoryCache, openRedisCache } from './cache.ts';
@@ -9,6 +10,7 @@ import type { Deps } from './context.ts';
 import { type Database, openDatabase } from './db.ts';
 import { FileStorage } from './files/storage.ts';
 import { type MqttHub, startMqtt } from './mqtt.ts';
+import { WsHub } from './ws.ts';
 
 const silentLogger = {
   level: 'silent',
@@ -46,7 +48,9 @@ export async function bootstrap(config: AppConfig, opts: BootOptions = {}): Prom
     : new DbSessionStore(database.db, clock, ttlMs);
   let mqtt: MqttHub | null = null;
   if (opts.mqtt !== false) mqtt = await startMqtt({ mqttUrl: config.mqttUrl, mqttPort: config.mqttPort });
-  return {
+  const ws = new WsHub(cache);
+  await ws.start();
+  const deps: Deps = {
     config,
     database,
     cache,
@@ -56,10 +60,15 @@ export async function bootstrap(config: AppConfig, opts: BootOptions = {}): Prom
     mqtt,
     files: new FileStorage(config.dataDir),
     log: opts.log ?? silentLogger,
+    ws,
+    gateway: null,
   };
+  if (mqtt) deps.gateway = await startGateway(deps, mqtt, { topicRoot: process.env.MQTT_TOPIC_ROOT || undefined });
+  return deps;
 }
 
 export async function shutdown(deps: Deps): Promise<void> {
+  await deps.gateway?.stop().catch(() => undefined);
   await deps.mqtt?.close().catch(() => undefined);
   await deps.cache.close().catch(() => undefined);
   await deps.database.close().catch(() => undefined);

@@ -1,5 +1,6 @@
 import type { Lang } from '@luxgrid/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceGateway } from '../modules/lighting/gateway/gateway.ts';
 import type { Session, SessionStore } from './auth/session-store.ts';
 import type { Cache } from './cache.ts';
 import type { Clock } from './clock.ts';
@@ -8,6 +9,7 @@ import type { Database } from './db.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { MqttHub } from './mqtt.ts';
 import type { PermRule, Principal } from './rbac.ts';
+import type { WsHub } from './ws.ts';
 
 /** Everything a module may use; built once at start and handed to every module. */
 export interface Deps {
@@ -20,6 +22,10 @@ export interface Deps {
   mqtt: MqttHub | null;
   files: FileStorage;
   log: FastifyBaseLogger;
+  /** pushes to browsers over /ws, fanned out across server processes */
+  ws: WsHub;
+  /** the device gateway on the MQTT connection; null when MQTT is off */
+  gateway: DeviceGateway | null;
 }
 
 /** Who is asking and within which customer and project. Services take this, never the request. */

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema.ts';
+import { type DatabaseStats, StatementTimings, timeQueries } from './db-stats.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -11,6 +12,8 @@ export interface Database {
   /** Runs raw SQL with positional parameters; the bulk paths (imports, telemetry) use it. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   ping(): Promise<boolean>;
+  /** Connection pool counters (PostgreSQL) and this process's slowest statements. */
+  stats(): DatabaseStats;
   close(): Promise<void>;
 }
 
@@ -39,7 +42,8 @@ async function openPostgres(url: string): Promise<Database> {
         ? (value: string) => Number(value)
         : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10), types });
+  const poolMax = Number(process.env.DATABASE_POOL_SIZE || 10);
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, types });
   pool.on('error', () => {
     /* idle client errors surface on the next query; keep the process alive */
   });
@@ -53,6 +57,8 @@ async function openPostgres(url: string): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     lockClient.release();
   }
+  const timings = new StatementTimings();
+  timeQueries(pool, timings);
   return {
     db,
     kind: 'postgres',
@@ -68,6 +74,10 @@ async function openPostgres(url: string): Promise<Database> {
         return false;
       }
     },
+    stats: () => ({
+      pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax },
+      slowStatements: timings.top(),
+    }),
     close: () => pool.end(),
   };
 }
@@ -84,6 +94,8 @@ async function openPglite(opts: { dataDir?: string; pgliteDataDir?: string; load
   const db = drizzle(client, { schema }) as unknown as Db;
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   await migrate(drizzle(client, { schema }), { migrationsFolder });
+  const timings = new StatementTimings();
+  timeQueries(client, timings);
   return {
     db,
     kind: 'pglite',
@@ -99,6 +111,7 @@ async function openPglite(opts: { dataDir?: string; pgliteDataDir?: string; load
         return false;
       }
     },
+    stats: () => ({ pool: null, slowStatements: timings.top() }),
     close: () => client.close(),
   };
 }

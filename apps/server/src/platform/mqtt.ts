@@ -6,6 +6,9 @@ import mqtt, { type MqttClient } from 'mqtt';
 /** Checks a device's credentials at connect (filled by the device gateway). */
 export type DeviceAuthenticator = (clientId: string, username: string, password: string) => Promise<boolean>;
 
+/** Whether a device signed in as `username` may publish to / subscribe to a topic. */
+export type DeviceTopicGuard = (username: string, topic: string, action: 'publish' | 'subscribe') => boolean;
+
 /**
  * The server is always an MQTT client: of its own embedded broker (aedes on MQTT_PORT) by
  * default, or of the external broker at MQTT_URL.
@@ -15,6 +18,8 @@ export interface MqttHub {
   readonly url: string;
   client: MqttClient;
   setDeviceAuthenticator(fn: DeviceAuthenticator): void;
+  /** Confines each device to its own topics on the embedded broker (external brokers use their ACLs). */
+  setDeviceTopicGuard(fn: DeviceTopicGuard): void;
   health(): { connected: boolean; mode: string; url: string; clients?: number };
   close(): Promise<void>;
 }
@@ -25,6 +30,9 @@ export async function startMqtt(opts: { mqttUrl?: string; mqttPort: number; host
   let broker: Aedes | undefined;
   let server: Server | undefined;
   let deviceAuth: DeviceAuthenticator = async () => false;
+  let topicGuard: DeviceTopicGuard = () => false;
+  /** who each broker connection signed in as */
+  const users = new WeakMap<object, string>();
   let url = opts.mqttUrl;
   const serverPassword = randomBytes(24).toString('base64url');
 
@@ -35,13 +43,29 @@ export async function startMqtt(opts: { mqttUrl?: string; mqttPort: number; host
         const pass = password ? Buffer.from(password) : Buffer.alloc(0);
         if (username === SERVER_USER) {
           const expected = Buffer.from(serverPassword);
-          done(null, pass.length === expected.length && timingSafeEqual(pass, expected));
+          const okay = pass.length === expected.length && timingSafeEqual(pass, expected);
+          if (okay) users.set(client, SERVER_USER);
+          done(null, okay);
           return;
         }
         deviceAuth(client.id, username ?? '', pass.toString('utf8')).then(
-          (okay) => done(null, okay),
+          (okay) => {
+            if (okay) users.set(client, username ?? '');
+            done(null, okay);
+          },
           () => done(null, false),
         );
+      },
+      authorizePublish: (client, packet, done) => {
+        const user = client ? users.get(client) : SERVER_USER;
+        if (user === SERVER_USER || (user && topicGuard(user, packet.topic, 'publish'))) done(null);
+        else done(new Error('topic not allowed'));
+      },
+      authorizeSubscribe: (client, subscription, done) => {
+        const user = users.get(client);
+        if (user === SERVER_USER || (user && topicGuard(user, subscription.topic, 'subscribe')))
+          done(null, subscription);
+        else done(null, null); // refused: SUBACK 0x80, the connection stays
       },
     });
     server = createServer(broker.handle);
@@ -76,6 +100,9 @@ export async function startMqtt(opts: { mqttUrl?: string; mqttPort: number; host
     client,
     setDeviceAuthenticator(fn) {
       deviceAuth = fn;
+    },
+    setDeviceTopicGuard(fn) {
+      topicGuard = fn;
     },
     health() {
       return {

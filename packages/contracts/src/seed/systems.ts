@@ -192,7 +192,7 @@ const SYSCLIENT_MENUS: MenuSeed[] = [
       name: '客户管理',
       nameEn: 'Customers',
       icon: 'team',
-      actions: CRUDX,
+      actions: [...CRUDX, 'changeStatus'],
     }),
     page('sysclient', {
       path: 'project',
@@ -207,6 +207,13 @@ const SYSCLIENT_MENUS: MenuSeed[] = [
       nameEn: 'Packages',
       icon: 'gift',
       actions: [...CRUD, 'copy'],
+    }),
+    page('sysclient', {
+      path: 'subscription',
+      name: '客户订阅',
+      nameEn: 'Subscriptions',
+      icon: 'schedule',
+      actions: CRUDX,
     }),
     page('sysclient', {
       path: 'customer-config',

@@ -5,7 +5,10 @@ import { sysPost } from '../../modules/system/post/post.table.ts';
 import { sysRole, sysRoleMenu } from '../../modules/system/role/role.table.ts';
 import { sysUser, sysUserPost, sysUserRole } from '../../modules/system/user/user.table.ts';
 import { sysClient, sysClientMenu, sysClientSystem } from '../../modules/tenant/customer/customer.table.ts';
+import { isPlatformOnlyMenu } from '../../modules/tenant/customer/entitlements.ts';
+import { sysPackage, sysPackageSystem } from '../../modules/tenant/package/package.table.ts';
 import { bizProject } from '../../modules/tenant/project/project.table.ts';
+import { sysClientSubscription } from '../../modules/tenant/subscription/subscription.table.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
@@ -16,24 +19,8 @@ export const DEMO_CUSTOMER_CODE = 'DEMO';
 /** Subsystems the demo customer subscribes to. */
 const DEMO_SYSTEMS = [100, 101, 103, 104, 105, 107, 119, 121];
 
-/** Menu keys that only the platform operator may hold, whatever a customer subscribes to. */
-const PLATFORM_ONLY_PREFIXES = [
-  'sysclient.customer',
-  'sysclient.package',
-  'sysclient.system',
-  'sysclient.platform',
-  'monitor.job',
-  'monitor.druid',
-  'monitor.server',
-  'monitor.cache',
-  'tool.gen',
-  'system.menu',
-  'system.dict',
-  // customers read the platform parameters but do not change them
-  'system.config.add',
-  'system.config.edit',
-  'system.config.remove',
-];
+/** The package the demo customer subscribes to. */
+const DEMO_PACKAGE_NAME = '标准照明套餐（三年）';
 
 async function ensureDept(
   db: Db,
@@ -182,12 +169,46 @@ export async function seedAccounts(db: Db, clock: Clock, opts: { demo: boolean }
     .insert(sysClientSystem)
     .values(DEMO_SYSTEMS.map((systemId) => ({ clientId, systemId })))
     .onConflictDoNothing();
+  let [demoPackage] = await db
+    .select({ id: sysPackage.packageId, price: sysPackage.subscriptionPrice })
+    .from(sysPackage)
+    .where(eq(sysPackage.packageName, DEMO_PACKAGE_NAME));
+  if (!demoPackage) {
+    [demoPackage] = await db
+      .insert(sysPackage)
+      .values({
+        packageName: DEMO_PACKAGE_NAME,
+        subscriptionPrice: '36000.00',
+        mode: 'time',
+        period: 'year',
+        periodCount: 3,
+        createBy: 'system',
+      })
+      .returning({ id: sysPackage.packageId, price: sysPackage.subscriptionPrice });
+    await db
+      .insert(sysPackageSystem)
+      .values(DEMO_SYSTEMS.map((systemId) => ({ packageId: demoPackage!.id, systemId })))
+      .onConflictDoNothing();
+  }
+  const [subscribed] = await db
+    .select({ id: sysClientSubscription.subscriptionId })
+    .from(sysClientSubscription)
+    .where(eq(sysClientSubscription.clientId, clientId));
+  if (!subscribed && client!.validTo)
+    await db.insert(sysClientSubscription).values({
+      clientId,
+      packageId: demoPackage!.id,
+      startTime: client!.validFrom ?? new Date(now),
+      endTime: client!.validTo,
+      price: demoPackage!.price,
+      createBy: 'system',
+    });
   const customerMenus = (
     await db
       .select({ id: sysMenu.menuId, key: sysMenu.menuKey, perms: sysMenu.perms })
       .from(sysMenu)
       .where(inArray(sysMenu.systemId, DEMO_SYSTEMS))
-  ).filter((m) => !PLATFORM_ONLY_PREFIXES.some((p) => m.key?.startsWith(p)));
+  ).filter((m) => !isPlatformOnlyMenu(m.key));
   await db
     .insert(sysClientMenu)
     .values(customerMenus.map((m) => ({ clientId, menuId: m.id })))

@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/context.ts';
+import { deviceRoutes } from './device/device.routes.ts';
+import { runtimeRoutes } from './gateway/runtime.routes.ts';
+import { importRoutes } from './import/import.routes.ts';
+import { registryRoutes } from './registry/registry.routes.ts';
 
 /** Smart lighting: device registry, models, groups and tags, imports, runtime data, the device gateway. */
-export async function registerLightingModules(_app: FastifyInstance, _deps: Deps): Promise<void> {}
+export async function registerLightingModules(app: FastifyInstance, deps: Deps): Promise<void> {
+  await app.register(deviceRoutes(deps));
+  await app.register(registryRoutes(deps));
+  await app.register(runtimeRoutes(deps));
+  await app.register(importRoutes(deps));
+}

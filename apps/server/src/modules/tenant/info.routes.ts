@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx, Deps } from '../../platform/context.ts';
-import { ok, table } from '../../platform/envelope.ts';
+import { ok } from '../../platform/envelope.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { localized } from '../../platform/i18n.ts';
 import { getConfigValue } from '../system/config/config.service.ts';
@@ -125,12 +125,6 @@ export function infoRoutes(deps: Deps): FastifyPluginAsyncZod {
         return ok(req.lang, await systemsOf(clientId, req.lang));
       },
     );
-
-    app.get('/sysclient/system/list', { schema: { tags, summary: 'Subsystems and linked systems' } }, async (req) => {
-      const ctx = req.auth();
-      const rows = await systemsOf(ctx.principal.clientId ?? ctx.clientId, req.lang);
-      return table(req.lang, rows, rows.length);
-    });
 
     app.get(
       '/info/enterSystem',

@@ -1,4 +1,4 @@
-import { optionalText, rule, text } from '@luxgrid/contracts';
+import { type Lang, optionalText, rule, text } from '@luxgrid/contracts';
 import { and, desc, eq, gte, ilike, inArray, lte, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import type { Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
+import { localized } from '../../../platform/i18n.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { formatDate } from '../user/user-info.ts';
 import { clearConfigCache, getConfigValue } from './config.service.ts';
@@ -14,6 +15,7 @@ import { sysConfig } from './config.table.ts';
 const configBody = z.object({
   configId: z.coerce.number().int().positive().optional(),
   configName: text(1, 100),
+  configNameEn: optionalText(100),
   configKey: text(1, 100),
   configValue: text(1, 500),
   configType: z.enum(['Y', 'N'], { error: rule('valid.enum') }).default('N'),
@@ -33,8 +35,11 @@ const SORTABLE = {
   createTime: sysConfig.createTime,
 };
 
-const view = (row: typeof sysConfig.$inferSelect) => ({
+const view = (row: typeof sysConfig.$inferSelect, lang: Lang) => ({
   ...row,
+  // the list shows the name in the reader's language; the form edits both
+  configName: localized(lang, row.configName, row.configNameEn),
+  configNameZh: row.configName,
   createTime: formatDate(row.createTime),
   updateTime: formatDate(row.updateTime),
 });
@@ -78,7 +83,11 @@ export function configRoutes(deps: Deps): FastifyPluginAsyncZod {
             .offset(offset),
           db.$count(sysConfig, where),
         ]);
-        return table(req.lang, rows.map(view), total);
+        return table(
+          req.lang,
+          rows.map((r) => view(r, req.lang)),
+          total,
+        );
       },
     );
 
@@ -104,7 +113,10 @@ export function configRoutes(deps: Deps): FastifyPluginAsyncZod {
             { header: en ? 'Remark' : '备注', key: 'remark', width: 30 },
             { header: en ? 'Created' : '创建时间', key: 'createTime', width: 20 },
           ],
-          rows.map((r) => ({ ...view(r), configType: r.configType === 'Y' ? (en ? 'Yes' : '是') : en ? 'No' : '否' })),
+          rows.map((r) => ({
+            ...view(r, req.lang),
+            configType: r.configType === 'Y' ? (en ? 'Yes' : '是') : en ? 'No' : '否',
+          })),
         );
       },
     );
@@ -130,7 +142,7 @@ export function configRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const [row] = await db.select().from(sysConfig).where(eq(sysConfig.configId, req.params.configId));
         if (!row) throw notFound();
-        return ok(req.lang, view(row));
+        return ok(req.lang, { ...view(row, req.lang), configName: row.configName });
       },
     );
 
@@ -146,6 +158,7 @@ export function configRoutes(deps: Deps): FastifyPluginAsyncZod {
         const { configId: _ignored, ...values } = req.body;
         await db.insert(sysConfig).values({
           ...values,
+          configNameEn: values.configNameEn ?? '',
           remark: values.remark ?? '',
           createBy: ctx.principal.userName,
           createTime: new Date(deps.clock.now()),

@@ -6,6 +6,7 @@ export const sysConfig = pgTable(
   {
     configId: id('config_id'),
     configName: varchar('config_name', { length: 100 }).notNull(),
+    configNameEn: varchar('config_name_en', { length: 100 }).notNull().default(''),
     configKey: varchar('config_key', { length: 100 }).notNull(),
     configValue: varchar('config_value', { length: 500 }).notNull().default(''),
     /** 'Y' built in (cannot be deleted), 'N' user-defined */

@@ -1,13 +1,15 @@
 import { optionalText, rule, sortNumber, text } from '@luxgrid/contracts';
-import { and, asc, eq, ilike, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
-import { pageOf, pageQuery } from '../../../platform/paging.ts';
+import { sendWorkbook } from '../../../platform/excel.ts';
+import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { containing, parseInput, requirePlatform } from '../scope.ts';
 import { clearDictCache, dictByType, dictView } from './dict.service.ts';
-import { sysDictData } from './dict.table.ts';
+import { sysDictData, sysDictType } from './dict.table.ts';
 
 const dictType = z
   .string()
@@ -53,34 +55,87 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncZod {
       dictLabel: z.string().max(100).optional(),
       status: z.enum(['0', '1', '']).optional(),
     });
+    const SORTABLE = {
+      dictCode: sysDictData.dictCode,
+      dictSort: sysDictData.dictSort,
+      dictValue: sysDictData.dictValue,
+      dictLabel: sysDictData.dictLabel,
+      createTime: sysDictData.createTime,
+    };
+    const filters = (q: z.infer<typeof listQuery>): SQL | undefined =>
+      and(
+        q.dictType ? eq(sysDictData.dictType, q.dictType) : undefined,
+        q.dictLabel
+          ? or(
+              ilike(sysDictData.dictLabel, containing(q.dictLabel)),
+              ilike(sysDictData.dictLabelEn, containing(q.dictLabel)),
+            )
+          : undefined,
+        q.status ? eq(sysDictData.status, q.status) : undefined,
+      );
     app.get(
       '/system/dict/data/list',
       { config: { perm: 'system:dict:list' }, schema: { tags, querystring: listQuery } },
       async (req) => {
         const q = req.query;
-        const where = and(
-          q.dictType ? eq(sysDictData.dictType, q.dictType) : undefined,
-          q.dictLabel
-            ? ilike(
-                q.dictLabel.match(/[\u4e00-\u9fff]/) ? sysDictData.dictLabel : sysDictData.dictLabelEn,
-                `%${q.dictLabel}%`,
-              )
-            : undefined,
-          q.status ? eq(sysDictData.status, q.status) : undefined,
-        );
+        const where = filters(q);
         const { limit, offset } = pageOf(q);
-        const rows = await db
-          .select()
-          .from(sysDictData)
-          .where(where)
-          .orderBy(asc(sysDictData.dictType), asc(sysDictData.dictSort))
-          .limit(limit)
-          .offset(offset);
-        const total = await db.$count(sysDictData, where);
+        const [rows, total] = await Promise.all([
+          db
+            .select()
+            .from(sysDictData)
+            .where(where)
+            .orderBy(
+              ...orderOf(q, SORTABLE, [
+                asc(sysDictData.dictType),
+                asc(sysDictData.dictSort),
+                asc(sysDictData.dictCode),
+              ]),
+            )
+            .limit(limit)
+            .offset(offset),
+          db.$count(sysDictData, where),
+        ]);
         return table(
           req.lang,
           rows.map((r) => dictView(r, req.lang)),
           total,
+        );
+      },
+    );
+
+    app.post(
+      '/system/dict/data/export',
+      {
+        config: { perm: 'system:dict:export', operLog: { title: 'dictionary data', businessType: 5 } },
+        schema: { tags, body: listQuery.partial().optional() },
+      },
+      async (req, reply) => {
+        const q = parseInput(listQuery, { ...(req.query as object), ...(req.body ?? {}) }, req.lang);
+        const rows = await db
+          .select()
+          .from(sysDictData)
+          .where(filters(q))
+          .orderBy(asc(sysDictData.dictType), asc(sysDictData.dictSort), asc(sysDictData.dictCode))
+          .limit(100_000);
+        const en = req.lang === 'en-US';
+        return sendWorkbook(
+          reply,
+          en ? 'dictionary data' : '字典数据',
+          [
+            { header: en ? 'Code' : '字典编码', key: 'dictCode', width: 10 },
+            { header: en ? 'Order' : '字典排序', key: 'dictSort', width: 10 },
+            { header: en ? 'Label' : '字典标签', key: 'dictLabelZh', width: 20 },
+            { header: en ? 'English label' : '英文标签', key: 'dictLabelEn', width: 20 },
+            { header: en ? 'Value' : '字典键值', key: 'dictValue', width: 16 },
+            { header: en ? 'Type' : '字典类型', key: 'dictType', width: 28 },
+            { header: en ? 'Default' : '是否默认', key: 'isDefault', width: 10 },
+            { header: en ? 'Status' : '状态', key: 'status', width: 10 },
+          ],
+          rows.map((r) => ({
+            ...dictView(r, req.lang),
+            status: r.status === '0' ? (en ? 'Normal' : '正常') : en ? 'Disabled' : '停用',
+          })),
         );
       },
     );
@@ -98,7 +153,14 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
-    const ensureUnique = async (type: string, value: string, selfId?: number) => {
+    const ensureTypeExists = async (type: string) => {
+      const [found] = await db
+        .select({ id: sysDictType.dictId })
+        .from(sysDictType)
+        .where(eq(sysDictType.dictType, type));
+      if (!found) throw fail('system.dict.typeMissing', { dictType: type });
+    };
+    const ensureUnique = async (type: string, value: string, label: string, selfId?: number) => {
       const [clash] = await db
         .select({ id: sysDictData.dictCode })
         .from(sysDictData)
@@ -109,7 +171,7 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncZod {
             selfId ? ne(sysDictData.dictCode, selfId) : undefined,
           ),
         );
-      if (clash) throw fail('valid.enum', { field: value });
+      if (clash) throw fail('system.dict.valueExists', { dictLabel: label, dictValue: value });
     };
 
     app.post(
@@ -120,8 +182,10 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
+        requirePlatform(ctx);
         const { dictCode: _ignored, ...values } = req.body;
-        await ensureUnique(values.dictType, values.dictValue);
+        await ensureTypeExists(values.dictType);
+        await ensureUnique(values.dictType, values.dictValue, values.dictLabel);
         await db.insert(sysDictData).values({
           ...values,
           dictLabelEn: values.dictLabelEn ?? '',
@@ -144,9 +208,11 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
+        requirePlatform(ctx);
         const { dictCode, ...values } = req.body;
         if (!dictCode) throw fail('valid.required', { field: 'dictCode' });
-        await ensureUnique(values.dictType, values.dictValue, dictCode);
+        await ensureTypeExists(values.dictType);
+        await ensureUnique(values.dictType, values.dictValue, values.dictLabel, dictCode);
         const updated = await db
           .update(sysDictData)
           .set({
@@ -173,6 +239,7 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, params: z.object({ dictCodes: z.string().regex(/^\d+(,\d+)*$/) }) },
       },
       async (req) => {
+        requirePlatform(req.auth());
         const ids = req.params.dictCodes.split(',').map(Number);
         const removed = await db
           .delete(sysDictData)

@@ -46,6 +46,7 @@ export const sysLogininfor = pgTable(
   (t) => [
     index('sys_logininfor_time_idx').on(t.loginTime),
     index('sys_logininfor_user_idx').on(t.userName, t.loginTime),
+    index('sys_logininfor_client_idx').on(t.clientId, t.loginTime),
   ],
 );
 
@@ -79,6 +80,7 @@ export const sysDeviceLog = pgTable(
   },
   (t) => [
     index('sys_device_log_client_idx').on(t.clientId, t.createTime),
+    index('sys_device_log_project_idx').on(t.projectId, t.createTime),
     index('sys_device_log_device_idx').on(t.deviceId, t.createTime),
     index('sys_device_log_batch_idx').on(t.batchId),
   ],

@@ -24,11 +24,11 @@ export const sysRole = pgTable(
 export const sysRoleMenu = pgTable(
   'sys_role_menu',
   { roleId: ref('role_id').notNull(), menuId: ref('menu_id').notNull() },
-  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('sys_role_menu_menu_idx').on(t.menuId)],
 );
 
 export const sysRoleDept = pgTable(
   'sys_role_dept',
   { roleId: ref('role_id').notNull(), deptId: ref('dept_id').notNull() },
-  (t) => [primaryKey({ columns: [t.roleId, t.deptId] })],
+  (t) => [primaryKey({ columns: [t.roleId, t.deptId] }), index('sys_role_dept_dept_idx').on(t.deptId)],
 );

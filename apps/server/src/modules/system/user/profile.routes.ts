@@ -82,7 +82,7 @@ export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ctx = req.auth();
         const stored = await receiveUpload(deps, await req.file(), 'image');
         await db.update(sysUser).set({ avatar: stored.url }).where(eq(sysUser.userId, ctx.principal.userId));
-      await invalidateAuthz(deps.cache, ctx.principal.userId);
+        await invalidateAuthz(deps.cache, ctx.principal.userId);
         return { ...ok(req.lang), imgUrl: stored.url };
       },
     );

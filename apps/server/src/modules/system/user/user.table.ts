@@ -24,7 +24,13 @@ export const sysUser = pgTable(
     pwdUpdateDate: ts('pwd_update_date'),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('sys_user_user_name_uq').on(t.userName), index('sys_user_client_idx').on(t.clientId, t.deptId)],
+  (t) => [
+    uniqueIndex('sys_user_user_name_uq').on(t.userName),
+    index('sys_user_client_idx').on(t.clientId, t.deptId),
+    index('sys_user_dept_idx').on(t.deptId),
+    index('sys_user_phone_idx').on(t.phonenumber),
+    index('sys_user_email_idx').on(t.email),
+  ],
 );
 
 export const sysUserRole = pgTable(
@@ -36,5 +42,5 @@ export const sysUserRole = pgTable(
 export const sysUserPost = pgTable(
   'sys_user_post',
   { userId: ref('user_id').notNull(), postId: ref('post_id').notNull() },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('sys_user_post_post_idx').on(t.postId)],
 );

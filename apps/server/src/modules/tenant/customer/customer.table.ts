@@ -1,4 +1,5 @@
-import { char, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, char, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, id, ref, ts } from '../../../db/columns.ts';
 
 /** A customer (tenant): a city, a road authority or a lighting contractor. */
@@ -22,24 +23,39 @@ export const sysClient = pgTable(
     validFrom: ts('valid_from'),
     validTo: ts('valid_to'),
     mainUserId: ref('main_user_id'),
+    /** argon2id hash of the customer's default password; new users of the customer may start with it */
     defaultPassword: varchar('default_password', { length: 200 }).notNull().default(''),
     status: char('status', { length: 1 }).notNull().default('0'),
     delFlag: char('del_flag', { length: 1 }).notNull().default('0'),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('sys_client_code_uq').on(t.code)],
+  (t) => [uniqueIndex('sys_client_code_uq').on(t.code).where(sql`${t.delFlag} = '0'`)],
 );
 
-/** Subsystems a customer may enter. */
+/**
+ * Subsystems a customer may enter: the ones chosen for it (explicit) plus the ones its active
+ * subscriptions' packages grant (explicit = false, kept in step by the entitlement sync).
+ */
 export const sysClientSystem = pgTable(
   'sys_client_system',
-  { clientId: ref('client_id').notNull(), systemId: integer('system_id').notNull() },
+  {
+    clientId: ref('client_id').notNull(),
+    systemId: integer('system_id').notNull(),
+    explicit: boolean('explicit').notNull().default(true),
+  },
   (t) => [primaryKey({ columns: [t.clientId, t.systemId] })],
 );
 
-/** Menus selected for a customer: its roles can never exceed them. */
+/**
+ * Menus of a customer: its roles can never exceed them. Explicit rows were selected for it; the
+ * others come with the subsystems of its active subscriptions.
+ */
 export const sysClientMenu = pgTable(
   'sys_client_menu',
-  { clientId: ref('client_id').notNull(), menuId: ref('menu_id').notNull() },
+  {
+    clientId: ref('client_id').notNull(),
+    menuId: ref('menu_id').notNull(),
+    explicit: boolean('explicit').notNull().default(true),
+  },
   (t) => [primaryKey({ columns: [t.clientId, t.menuId] })],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { char, doublePrecision, index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, id, ref } from '../../../db/columns.ts';
 
@@ -32,5 +33,8 @@ export const bizProject = pgTable(
     delFlag: char('del_flag', { length: 1 }).notNull().default('0'),
     ...auditColumns(),
   },
-  (t) => [index('biz_project_client_idx').on(t.clientId), uniqueIndex('biz_project_code_uq').on(t.clientId, t.code)],
+  (t) => [
+    index('biz_project_client_idx').on(t.clientId),
+    uniqueIndex('biz_project_code_uq').on(t.clientId, t.code).where(sql`${t.delFlag} = '0'`),
+  ],
 );

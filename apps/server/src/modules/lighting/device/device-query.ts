@@ -1,0 +1,170 @@
+import { COMMUNICATION_STATES, DEVICE_TYPE_CODES, TERMINAL_CONNECTIONS } from '@luxgrid/contracts/enums';
+import { z } from 'zod';
+import type { Ctx, Deps } from '../../../platform/context.ts';
+import { fail } from '../../../platform/errors.ts';
+import { MAX_PAGE_SIZE, pageQuery } from '../../../platform/paging.ts';
+
+export const deviceListQuery = pageQuery.extend({
+  projectId: z.coerce.number().int().positive().optional(),
+  deviceType: z
+    .enum(DEVICE_TYPE_CODES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** several types, comma separated */
+  deviceTypes: z.string().max(200).optional(),
+  commState: z
+    .enum(COMMUNICATION_STATES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  connection: z
+    .enum(TERMINAL_CONNECTIONS)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  located: z
+    .enum(['LOCATED', 'UNLOCATED'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  configState: z.string().max(12).optional(),
+  /** prefix of the UID or of the name */
+  keyword: z.string().trim().max(64).optional(),
+  groupId: z.coerce.number().int().positive().optional(),
+  tagId: z.coerce.number().int().positive().optional(),
+  parentId: z.coerce.number().int().positive().optional(),
+  gatewayId: z.coerce.number().int().positive().optional(),
+  modelId: z.coerce.number().int().positive().optional(),
+  /** keyset paging: rows after this device id (in the default order, newest first) */
+  afterId: z.coerce.number().int().positive().optional(),
+});
+export type DeviceListQuery = z.infer<typeof deviceListQuery>;
+
+const SORTABLE: Record<string, string> = {
+  deviceId: 'd.device_id',
+  uid: 'd.uid',
+  name: 'd.name',
+  deviceType: 'd.device_type',
+  commState: 'd.comm_state',
+  createTime: 'd.create_time',
+  sort: 'd.sort',
+};
+
+/** Above this many matching rows the total is the planner's estimate (exact counts cost a full scan). */
+export const EXACT_COUNT_LIMIT = 100_000;
+
+const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** WHERE clause and parameters of a device list; the customer scope is always part of it. */
+export function deviceWhere(ctx: Ctx, q: DeviceListQuery): { where: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const conds: string[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (ctx.clientId !== null) conds.push(`d.client_id = ${p(ctx.clientId)}`);
+  const projectId = q.projectId ?? ctx.projectId;
+  if (projectId) conds.push(`d.project_id = ${p(projectId)}`);
+  if (q.deviceType) conds.push(`d.device_type = ${p(q.deviceType)}`);
+  if (q.deviceTypes) {
+    const types = q.deviceTypes.split(',').filter((t) => (DEVICE_TYPE_CODES as readonly string[]).includes(t));
+    if (types.length) conds.push(`d.device_type = any(${p(types)}::text[])`);
+  }
+  if (q.commState) conds.push(`d.comm_state = ${p(q.commState)}`);
+  if (q.connection) conds.push(`d.connection = ${p(q.connection)}`);
+  if (q.configState) conds.push(`d.config_state = ${p(q.configState)}`);
+  if (q.located === 'LOCATED') conds.push('d.longitude is not null and d.latitude is not null');
+  if (q.located === 'UNLOCATED') conds.push('(d.longitude is null or d.latitude is null)');
+  if (q.parentId) conds.push(`d.parent_id = ${p(q.parentId)}`);
+  if (q.gatewayId) conds.push(`d.gateway_id = ${p(q.gatewayId)}`);
+  if (q.modelId) conds.push(`d.model_id = ${p(q.modelId)}`);
+  if (q.keyword) {
+    const kw = p(likePrefix(q.keyword));
+    conds.push(`(d.uid like ${kw} or d.name like ${kw})`);
+  }
+  if (q.groupId)
+    conds.push(
+      `exists (select 1 from lt_group_member gm where gm.group_id = ${p(q.groupId)} and gm.device_id = d.device_id)`,
+    );
+  if (q.tagId)
+    conds.push(
+      `exists (select 1 from lt_device_tag dt where dt.tag_id = ${p(q.tagId)} and dt.device_id = d.device_id)`,
+    );
+  return { where: conds.length ? `where ${conds.join(' and ')}` : '', params };
+}
+
+/** Counts exactly up to EXACT_COUNT_LIMIT rows, estimates beyond. */
+export async function countDevices(
+  deps: Deps,
+  where: string,
+  params: unknown[],
+): Promise<{ total: number; exact: boolean }> {
+  const [row] = await deps.database.query<{ n: number }>(
+    `select count(*)::int as n from (select 1 from lt_device d ${where} limit ${EXACT_COUNT_LIMIT + 1}) x`,
+    params,
+  );
+  if (row!.n <= EXACT_COUNT_LIMIT) return { total: row!.n, exact: true };
+  const plan = await deps.database.query<{ 'QUERY PLAN': unknown }>(
+    `explain (format json) select 1 from lt_device d ${where}`,
+    params,
+  );
+  const raw = plan[0]?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return { total: Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0]!.Plan['Plan Rows'])), exact: false };
+}
+
+export interface DeviceListRow {
+  deviceId: number;
+  clientId: number;
+  projectId: number;
+  uid: string;
+  name: string;
+  deviceType: string;
+  modelId: number | null;
+  modelName: string | null;
+  parentId: number | null;
+  gatewayId: number | null;
+  connection: string | null;
+  commState: string;
+  configState: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  located: string;
+  lastSeen: string | null;
+  dataTs: string | null;
+  live: Record<string, unknown>;
+}
+
+/** A page of devices with their latest values: one query for the rows, one for the count, no N+1. */
+export async function listDevices(deps: Deps, ctx: Ctx, q: DeviceListQuery) {
+  const { where, params } = deviceWhere(ctx, q);
+  const size = Math.min(q.pageSize ?? q.size ?? 20, MAX_PAGE_SIZE);
+  let order = 'd.device_id desc';
+  let keyset = '';
+  if (q.orderByColumn) {
+    const column = SORTABLE[q.orderByColumn];
+    if (!column) throw fail('valid.sortColumn', { field: q.orderByColumn });
+    const dir = q.isAsc === 'desc' || q.isAsc === 'descending' ? 'desc' : 'asc';
+    order = `${column} ${dir}, d.device_id desc`;
+  } else if (q.afterId) {
+    params.push(q.afterId);
+    keyset = `${where ? ' and' : 'where'} d.device_id < $${params.length}`;
+  }
+  const offset = keyset ? 0 : ((q.pageNum ?? q.current ?? 1) - 1) * size;
+  const rows = await deps.database.query<DeviceListRow>(
+    `select d.device_id as "deviceId", d.client_id as "clientId", d.project_id as "projectId", d.uid, d.name,
+       d.device_type as "deviceType", d.model_id as "modelId", m.name as "modelName", d.parent_id as "parentId",
+       d.gateway_id as "gatewayId", d.connection, d.comm_state as "commState", d.config_state as "configState",
+       d.longitude, d.latitude,
+       case when d.longitude is not null and d.latitude is not null then 'LOCATED' else 'UNLOCATED' end as located,
+       to_char(s.last_seen at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastSeen",
+       to_char(s.data_ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "dataTs",
+       coalesce(s.data, '{}'::jsonb) as live
+     from (select * from lt_device d ${where}${keyset} order by ${order} limit ${size} offset ${offset}) d
+     left join lt_device_state s on s.device_id = d.device_id
+     left join lt_device_model m on m.model_id = d.model_id
+     order by ${order}`,
+    params,
+  );
+  const countParams = keyset ? params.slice(0, -1) : params;
+  const { total, exact } = await countDevices(deps, where, countParams);
+  return { rows, total, exact };
+}

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
+import { id, ref, ts } from '../../../db/columns.ts';
+
+/** Telemetry history: one row per reading message, written in batches (multi-row INSERT). */
+export const ltTelemetry = pgTable(
+  'lt_telemetry',
+  {
+    deviceId: ref('device_id').notNull(),
+    clientId: ref('client_id').notNull(),
+    projectId: ref('project_id').notNull(),
+    ts: ts('ts').notNull(),
+    data: jsonb('data').notNull(),
+  },
+  (t) => [index('lt_telemetry_device_ts_idx').on(t.deviceId, t.ts)],
+);
+
+/** Latest state of each device: merged readings, last contact, online flag; upserted in batches. */
+export const ltDeviceState = pgTable(
+  'lt_device_state',
+  {
+    deviceId: ref('device_id').primaryKey(),
+    clientId: ref('client_id').notNull(),
+    projectId: ref('project_id').notNull(),
+    online: boolean('online').notNull().default(false),
+    lastSeen: ts('last_seen'),
+    dataTs: ts('data_ts'),
+    data: jsonb('data').notNull().default({}),
+    firmware: varchar('firmware', { length: 40 }),
+  },
+  (t) => [index('lt_device_state_sweep_idx').on(t.lastSeen).where(sql`online`)],
+);
+
+/** Runtime log: device events, online/offline transitions. */
+export const ltDeviceEvent = pgTable(
+  'lt_device_event',
+  {
+    eventId: id('event_id'),
+    clientId: ref('client_id').notNull(),
+    projectId: ref('project_id').notNull(),
+    deviceId: ref('device_id').notNull(),
+    ts: ts('ts').notNull(),
+    /** ONLINE, OFFLINE, a device event type (RtuTilt, LampFault …) */
+    eventType: varchar('event_type', { length: 40 }).notNull(),
+    level: varchar('level', { length: 12 }).notNull().default('ordinary'),
+    data: jsonb('data'),
+  },
+  (t) => [
+    index('lt_device_event_project_idx').on(t.projectId, t.ts),
+    index('lt_device_event_device_idx').on(t.deviceId, t.ts),
+  ],
+);
+
+/** A set of commands issued together (a group or multi-device control, a batch query). */
+export const ltCommandBatch = pgTable(
+  'lt_command_batch',
+  {
+    batchId: varchar('batch_id', { length: 36 }).primaryKey(),
+    clientId: ref('client_id').notNull(),
+    projectId: ref('project_id').notNull(),
+    /** CONTROL, QUERY (batch query center), CONFIG */
+    source: varchar('source', { length: 10 }).notNull(),
+    action: varchar('action', { length: 20 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull().default(''),
+    total: integer('total').notNull(),
+    groupId: ref('group_id'),
+    operName: varchar('oper_name', { length: 50 }).notNull().default(''),
+    createTime: ts('create_time').notNull(),
+  },
+  (t) => [index('lt_command_batch_project_idx').on(t.projectId, t.source, t.createTime)],
+);
+
+/** One command to one device with its lifecycle PENDING → SENT → DELIVERED → SUCCESS | FAILED | TIMEOUT | EXPIRED | CANCELED. */
+export const ltCommand = pgTable(
+  'lt_command',
+  {
+    commandId: varchar('command_id', { length: 36 }).primaryKey(),
+    batchId: varchar('batch_id', { length: 36 }).notNull(),
+    clientId: ref('client_id').notNull(),
+    projectId: ref('project_id').notNull(),
+    deviceId: ref('device_id').notNull(),
+    /** the device whose session carries the command */
+    sessionId: ref('session_id').notNull(),
+    action: varchar('action', { length: 20 }).notNull(),
+    value: smallint('value'),
+    params: jsonb('params'),
+    status: varchar('status', { length: 10 }).notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    result: jsonb('result'),
+    error: varchar('error', { length: 200 }).notNull().default(''),
+    logId: ref('log_id'),
+    operName: varchar('oper_name', { length: 50 }).notNull().default(''),
+    createTime: ts('create_time').notNull(),
+    sentTime: ts('sent_time'),
+    deliveredTime: ts('delivered_time'),
+    finishTime: ts('finish_time'),
+    expireTime: ts('expire_time').notNull(),
+  },
+  (t) => [
+    index('lt_command_batch_idx').on(t.batchId),
+    index('lt_command_device_idx').on(t.deviceId, t.createTime),
+    index('lt_command_project_idx').on(t.projectId, t.createTime),
+    index('lt_command_open_idx').on(t.sessionId, t.status).where(sql`status in ('PENDING', 'SENT', 'DELIVERED')`),
+  ],
+);

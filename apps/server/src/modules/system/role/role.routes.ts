@@ -1,0 +1,346 @@
+import {
+  roleAddBody,
+  roleDataScopeBody,
+  roleEditBody,
+  roleStatusBody,
+  roleUserBody,
+  roleUsersBody,
+} from '@luxgrid/contracts';
+import { and, asc, desc, eq, gte, ilike, like, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx, Deps } from '../../../platform/context.ts';
+import { ok, table } from '../../../platform/envelope.ts';
+import { sendWorkbook } from '../../../platform/excel.ts';
+import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { deptTree } from '../dept/dept.service.ts';
+import { sysDept } from '../dept/dept.table.ts';
+import {
+  containing,
+  idParam,
+  idsParam,
+  optionalFilter,
+  parseIds,
+  parseInput,
+  sameClient,
+  statusFilter,
+} from '../scope.ts';
+import { userColumns, userScope, userView } from '../user/user.service.ts';
+import { sysUser, sysUserRole } from '../user/user.table.ts';
+import {
+  changeRoleStatus,
+  checkedKeys,
+  createRole,
+  deleteRoles,
+  findVisibleRole,
+  grantRoleToUsers,
+  revokeRoleFromUsers,
+  roleView,
+  roleVisible,
+  updateDataScope,
+  updateRole,
+} from './role.service.ts';
+import { sysRole, sysRoleDept } from './role.table.ts';
+
+const listQuery = pageQuery.extend({
+  roleName: optionalFilter(30),
+  roleKey: optionalFilter(100),
+  status: statusFilter(),
+});
+
+const SORTABLE = {
+  roleId: sysRole.roleId,
+  roleName: sysRole.roleName,
+  roleKey: sysRole.roleKey,
+  roleSort: sysRole.roleSort,
+  status: sysRole.status,
+  createTime: sysRole.createTime,
+};
+
+const authUserQuery = pageQuery.extend({
+  roleId: z.coerce.number().int().positive(),
+  userName: optionalFilter(30),
+  phonenumber: optionalFilter(20),
+});
+
+const USER_SORTABLE = {
+  userId: sysUser.userId,
+  userName: sysUser.userName,
+  nickName: sysUser.nickName,
+  createTime: sysUser.createTime,
+};
+
+const merged = (req: { query: unknown; body: unknown }) => ({
+  ...(req.query as object),
+  ...((req.body as object | undefined) ?? {}),
+});
+
+/** Roles: CRUD, status, data scope with custom departments, and the users holding each role. */
+export function roleRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const { db } = deps.database;
+  const filters = (ctx: Ctx, q: z.infer<typeof listQuery>): SQL => {
+    const { begin, end } = dateRange(q);
+    return and(
+      roleVisible(ctx),
+      q.roleName ? ilike(sysRole.roleName, containing(q.roleName)) : undefined,
+      q.roleKey ? ilike(sysRole.roleKey, containing(q.roleKey)) : undefined,
+      q.status ? eq(sysRole.status, q.status) : undefined,
+      begin ? gte(sysRole.createTime, begin) : undefined,
+      end ? lte(sysRole.createTime, end) : undefined,
+    )!;
+  };
+
+  const roleUsers = async (ctx: Ctx, q: z.infer<typeof authUserQuery>, allocated: boolean) => {
+    const role = await findVisibleRole(db, ctx, q.roleId);
+    const holders = db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, role.roleId));
+    const where = and(
+      userScope(ctx),
+      sameClient(sysUser.clientId, role.clientId),
+      allocated ? sql`${sysUser.userId} in (${holders})` : notInArray(sysUser.userId, holders),
+      q.userName ? ilike(sysUser.userName, containing(q.userName)) : undefined,
+      q.phonenumber ? like(sysUser.phonenumber, containing(q.phonenumber)) : undefined,
+    );
+    const { limit, offset } = pageOf(q);
+    const [rows, total] = await Promise.all([
+      db
+        .select(userColumns)
+        .from(sysUser)
+        .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+        .where(where)
+        .orderBy(...orderOf(q, USER_SORTABLE, [desc(sysUser.userId)]))
+        .limit(limit)
+        .offset(offset),
+      db.$count(sysUser, where),
+    ]);
+    return { rows: rows.map(userView), total };
+  };
+
+  return async (app) => {
+    const tags = ['system/role'];
+
+    app.get(
+      '/system/role/list',
+      { config: { perm: 'system:role:list' }, schema: { tags, querystring: listQuery } },
+      async (req) => {
+        const where = filters(req.auth(), req.query);
+        const { limit, offset } = pageOf(req.query);
+        const [rows, total] = await Promise.all([
+          db
+            .select()
+            .from(sysRole)
+            .where(where)
+            .orderBy(...orderOf(req.query, SORTABLE, [asc(sysRole.roleSort), asc(sysRole.roleId)]))
+            .limit(limit)
+            .offset(offset),
+          db.$count(sysRole, where),
+        ]);
+        return table(req.lang, rows.map(roleView), total);
+      },
+    );
+
+    app.get(
+      '/system/role/optionselect',
+      { config: { perm: { any: ['system:role:query', 'system:role:list'] } }, schema: { tags } },
+      async (req) => {
+        const rows = await db
+          .select()
+          .from(sysRole)
+          .where(roleVisible(req.auth()))
+          .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId))
+          .limit(1000);
+        return ok(req.lang, rows.map(roleView));
+      },
+    );
+
+    app.get(
+      '/system/role/:roleId',
+      { config: { perm: 'system:role:query' }, schema: { tags, params: idParam('roleId') } },
+      async (req) => ok(req.lang, roleView(await findVisibleRole(db, req.auth(), req.params.roleId))),
+    );
+
+    app.post(
+      '/system/role',
+      {
+        config: { perm: 'system:role:add', operLog: { title: 'roles', businessType: 1 } },
+        schema: { tags, body: roleAddBody },
+      },
+      async (req) => ok(req.lang, { roleId: await createRole(deps, req.auth(), req.body) }),
+    );
+
+    app.put(
+      '/system/role',
+      {
+        config: { perm: 'system:role:edit', operLog: { title: 'roles', businessType: 2 } },
+        schema: { tags, body: roleEditBody },
+      },
+      async (req) => {
+        await updateRole(deps, req.auth(), req.body);
+        return ok(req.lang);
+      },
+    );
+
+    app.put(
+      '/system/role/dataScope',
+      {
+        config: { perm: 'system:role:edit', operLog: { title: 'roles', businessType: 4 } },
+        schema: { tags, body: roleDataScopeBody },
+      },
+      async (req) => {
+        await updateDataScope(deps, req.auth(), req.body);
+        return ok(req.lang);
+      },
+    );
+
+    app.put(
+      '/system/role/changeStatus',
+      {
+        config: { perm: 'system:role:edit', operLog: { title: 'roles', businessType: 2 } },
+        schema: { tags, body: roleStatusBody },
+      },
+      async (req) => {
+        await changeRoleStatus(deps, req.auth(), req.body.roleId, req.body.status);
+        return ok(req.lang);
+      },
+    );
+
+    app.delete(
+      '/system/role/:roleIds',
+      {
+        config: { perm: 'system:role:remove', operLog: { title: 'roles', businessType: 3 } },
+        schema: { tags, params: idsParam('roleIds') },
+      },
+      async (req) => {
+        await deleteRoles(deps, req.auth(), parseIds(req.params.roleIds));
+        return ok(req.lang);
+      },
+    );
+
+    app.post(
+      '/system/role/export',
+      {
+        config: { perm: 'system:role:export', operLog: { title: 'roles', businessType: 5 } },
+        schema: { tags, body: listQuery.partial().optional() },
+      },
+      async (req, reply) => {
+        const q = parseInput(listQuery, merged(req), req.lang);
+        const rows = await db
+          .select()
+          .from(sysRole)
+          .where(filters(req.auth(), q))
+          .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId))
+          .limit(100_000);
+        const en = req.lang === 'en-US';
+        const scopes: Record<string, [string, string]> = {
+          '1': ['全部数据权限', 'All data'],
+          '2': ['自定数据权限', 'Custom departments'],
+          '3': ['本部门数据权限', 'Own department'],
+          '4': ['本部门及以下数据权限', 'Own department and below'],
+          '5': ['仅本人数据权限', 'Self only'],
+        };
+        return sendWorkbook(
+          reply,
+          en ? 'roles' : '角色数据',
+          [
+            { header: en ? 'Role id' : '角色序号', key: 'roleId', width: 10 },
+            { header: en ? 'Role name' : '角色名称', key: 'roleName', width: 20 },
+            { header: en ? 'Permission key' : '权限字符', key: 'roleKey', width: 20 },
+            { header: en ? 'Order' : '显示顺序', key: 'roleSort', width: 10 },
+            { header: en ? 'Data scope' : '数据范围', key: 'dataScope', width: 24 },
+            { header: en ? 'Status' : '角色状态', key: 'status', width: 10 },
+            { header: en ? 'Created' : '创建时间', key: 'createTime', width: 20 },
+          ],
+          rows.map((r) => ({
+            ...roleView(r),
+            dataScope: scopes[r.dataScope]?.[en ? 1 : 0] ?? r.dataScope,
+            status: r.status === '0' ? (en ? 'Normal' : '正常') : en ? 'Disabled' : '停用',
+          })),
+        );
+      },
+    );
+
+    app.get(
+      '/system/role/deptTree/:roleId',
+      {
+        config: { perm: 'system:role:query' },
+        schema: { tags, summary: "Departments for a role's custom data scope", params: idParam('roleId') },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const role = await findVisibleRole(db, ctx, req.params.roleId);
+        const depts = await deptTree(deps, ctx, sameClient(sysDept.clientId, role.clientId));
+        const assigned = await db
+          .select({ id: sysRoleDept.deptId, parentId: sysDept.parentId })
+          .from(sysRoleDept)
+          .innerJoin(sysDept, eq(sysDept.deptId, sysRoleDept.deptId))
+          .where(eq(sysRoleDept.roleId, role.roleId));
+        return {
+          ...ok(req.lang),
+          depts,
+          checkedKeys: checkedKeys(
+            assigned,
+            assigned.map((a) => a.id),
+            role.deptCheckStrictly,
+          ),
+          deptCheckStrictly: role.deptCheckStrictly,
+        };
+      },
+    );
+
+    app.get(
+      '/system/role/authUser/allocatedList',
+      { config: { perm: 'system:role:list' }, schema: { tags, querystring: authUserQuery } },
+      async (req) => {
+        const { rows, total } = await roleUsers(req.auth(), req.query, true);
+        return table(req.lang, rows, total);
+      },
+    );
+
+    app.get(
+      '/system/role/authUser/unallocatedList',
+      { config: { perm: 'system:role:list' }, schema: { tags, querystring: authUserQuery } },
+      async (req) => {
+        const { rows, total } = await roleUsers(req.auth(), req.query, false);
+        return table(req.lang, rows, total);
+      },
+    );
+
+    app.put(
+      '/system/role/authUser/cancel',
+      {
+        config: { perm: 'system:role:edit', operLog: { title: 'roles', businessType: 4 } },
+        schema: { tags, summary: 'Take the role from one user (body or query: roleId, userId)', body: z.unknown() },
+      },
+      async (req) => {
+        const input = parseInput(roleUserBody, merged(req), req.lang);
+        await revokeRoleFromUsers(deps, req.auth(), input.roleId, [input.userId]);
+        return ok(req.lang);
+      },
+    );
+
+    app.put(
+      '/system/role/authUser/cancelAll',
+      {
+        config: { perm: 'system:role:edit', operLog: { title: 'roles', businessType: 4 } },
+        schema: { tags, summary: 'Take the role from users (query or body: roleId, userIds)', body: z.unknown() },
+      },
+      async (req) => {
+        const input = parseInput(roleUsersBody, merged(req), req.lang);
+        await revokeRoleFromUsers(deps, req.auth(), input.roleId, input.userIds);
+        return ok(req.lang);
+      },
+    );
+
+    app.put(
+      '/system/role/authUser/selectAll',
+      {
+        config: { perm: 'system:role:edit', operLog: { title: 'roles', businessType: 4 } },
+        schema: { tags, summary: 'Give the role to users (query or body: roleId, userIds)', body: z.unknown() },
+      },
+      async (req) => {
+        const input = parseInput(roleUsersBody, merged(req), req.lang);
+        await grantRoleToUsers(deps, req.auth(), input.roleId, input.userIds);
+        return ok(req.lang);
+      },
+    );
+  };
+}

@@ -1,0 +1,59 @@
+import { type Lang, renderIssue } from '@luxgrid/contracts';
+import { eq, isNull, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Ctx } from '../../platform/context.ts';
+import { forbidden, ValidationFailure } from '../../platform/errors.ts';
+
+/**
+ * The customer filter of every query: customer users see only their customer, platform users
+ * the customer they chose with the clientId header, or everything without it.
+ */
+export function clientScope(column: AnyPgColumn, ctx: Pick<Ctx, 'clientId'>): SQL | undefined {
+  return ctx.clientId === null ? undefined : eq(column, ctx.clientId);
+}
+
+/** The same customer as `clientId` (null = platform rows). */
+export function sameClient(column: AnyPgColumn, clientId: number | null): SQL {
+  return clientId === null ? isNull(column) : eq(column, clientId);
+}
+
+/** Global settings (menus, dictionaries) are changed by platform users only. */
+export function requirePlatform(ctx: Ctx): void {
+  if (ctx.principal.clientId !== null) throw forbidden('system.platformOnly');
+}
+
+/** `/{ids}` path segments: '1' or '1,2,3'. */
+export const idsParam = <K extends string>(name: K) =>
+  z.object({
+    [name]: z
+      .string()
+      .max(8000)
+      .regex(/^\d+(,\d+)*$/),
+  } as Record<K, z.ZodString>);
+
+export const idParam = <K extends string>(name: K) =>
+  z.object({ [name]: z.coerce.number().int().positive() } as Record<K, z.ZodCoercedNumber<unknown>>);
+
+export function parseIds(value: string): number[] {
+  return [...new Set(value.split(',').map(Number))];
+}
+
+/** An empty string in a query filter means "no filter". */
+export const optionalFilter = (max: number) => z.string().max(max).optional();
+export const statusFilter = () => z.enum(['0', '1', '']).optional();
+
+/** Validates input read outside the route schema (query merged with body) with the same rendered messages. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown, lang: Lang): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const messages = result.error.issues.map((issue) =>
+    renderIssue({ path: issue.path, message: issue.message, code: issue.code }, lang),
+  );
+  throw new ValidationFailure([...new Set(messages)]);
+}
+
+/** A LIKE pattern matching the text anywhere; the user's % and _ are matched literally. */
+export function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

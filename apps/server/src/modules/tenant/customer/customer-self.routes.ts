@@ -1,0 +1,164 @@
+import { customerConfigBody } from '@luxgrid/contracts';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../../platform/context.ts';
+import { ok } from '../../../platform/envelope.ts';
+import { localized } from '../../../platform/i18n.ts';
+import { sysDept } from '../../system/dept/dept.table.ts';
+import { sysRole } from '../../system/role/role.table.ts';
+import { sysUser } from '../../system/user/user.table.ts';
+import { formatDate } from '../../system/user/user-info.ts';
+import { collectFigures } from '../home/home-figures.ts';
+import { sysPackage } from '../package/package.table.ts';
+import { bizProject } from '../project/project.table.ts';
+import { runningAt, subscriptionState } from '../subscription/subscription.service.ts';
+import { sysClientSubscription } from '../subscription/subscription.table.ts';
+import { sysSystem } from '../subsystem/subsystem.table.ts';
+import { requireClient } from '../tenant-scope.ts';
+import { customerView, readableClient, updateCustomerConfig } from './customer.service.ts';
+import { sysClientSystem } from './customer.table.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The screens a customer administrator has about its own customer: the configuration it may
+ * edit (platform name, logos, login page, operators) and a read-only information summary.
+ * Platform users reach them for the customer chosen in the clientId header.
+ */
+export function customerSelfRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const { db } = deps.database;
+
+  return async (app) => {
+    const tags = ['sysclient/customer-config'];
+
+    app.get(
+      '/sysclient/customerConfig',
+      {
+        config: { perm: { any: ['sysclient:customerConfig:list', 'sysclient:customerConfig:query'] } },
+        schema: { tags, summary: "The current customer's configuration" },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const row = await readableClient(db, ctx, requireClient(ctx));
+        return ok(req.lang, {
+          clientId: row.clientId,
+          code: row.code,
+          name: row.name,
+          platformName: row.platformName,
+          logo: row.logo,
+          loginPageBackground: row.loginPageBackground,
+          loginPageLogo: row.loginPageLogo,
+          operators: row.operators,
+          homeRouter: row.homeRouter,
+        });
+      },
+    );
+
+    app.put(
+      '/sysclient/customerConfig',
+      {
+        config: {
+          perm: 'sysclient:customerConfig:edit',
+          operLog: { title: 'customer configuration', businessType: 2 },
+        },
+        schema: { tags, summary: "Saves the current customer's configuration", body: customerConfigBody },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        await updateCustomerConfig(deps, ctx, requireClient(ctx), req.body);
+        return ok(req.lang);
+      },
+    );
+
+    app.get(
+      '/sysclient/customerInfo',
+      {
+        config: { perm: { any: ['sysclient:customerInfo:list', 'sysclient:customerInfo:query'] } },
+        schema: { tags, summary: "The current customer's validity, package, subscriptions and figures" },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const row = await readableClient(db, ctx, requireClient(ctx));
+        const clientId = row.clientId;
+        const now = deps.clock.now();
+        const [mainAccount, subscriptions, systems, projects, users, departments, roles, sessions, figures] =
+          await Promise.all([
+            row.mainUserId
+              ? db
+                  .select({ userName: sysUser.userName })
+                  .from(sysUser)
+                  .where(eq(sysUser.userId, row.mainUserId))
+                  .then((r) => r[0]?.userName ?? null)
+              : null,
+            db
+              .select({ subscription: sysClientSubscription, packageName: sysPackage.packageName })
+              .from(sysClientSubscription)
+              .innerJoin(sysPackage, eq(sysPackage.packageId, sysClientSubscription.packageId))
+              .where(eq(sysClientSubscription.clientId, clientId))
+              .orderBy(desc(sysClientSubscription.endTime))
+              .limit(20),
+            db
+              .select()
+              .from(sysSystem)
+              .innerJoin(sysClientSystem, eq(sysClientSystem.systemId, sysSystem.systemId))
+              .where(eq(sysClientSystem.clientId, clientId))
+              .orderBy(asc(sysSystem.orderNum)),
+            db.$count(bizProject, and(eq(bizProject.clientId, clientId), eq(bizProject.delFlag, '0'))),
+            db.$count(sysUser, and(eq(sysUser.clientId, clientId), eq(sysUser.delFlag, '0'))),
+            db.$count(sysDept, and(eq(sysDept.clientId, clientId), eq(sysDept.delFlag, '0'))),
+            db.$count(sysRole, and(eq(sysRole.clientId, clientId), eq(sysRole.delFlag, '0'))),
+            deps.sessions.list(),
+            collectFigures(deps, { clientId, projectId: null }),
+          ]);
+        const running = await db
+          .select({ subscription: sysClientSubscription, packageName: sysPackage.packageName })
+          .from(sysClientSubscription)
+          .innerJoin(sysPackage, eq(sysPackage.packageId, sysClientSubscription.packageId))
+          .where(and(eq(sysClientSubscription.clientId, clientId), runningAt(new Date(now))))
+          .orderBy(desc(sysClientSubscription.endTime))
+          .limit(1);
+        const current = running[0];
+        const view = customerView(row, now);
+        return ok(req.lang, {
+          ...view,
+          mainAccount,
+          daysLeft: row.validTo ? Math.max(0, Math.ceil((row.validTo.getTime() - now) / DAY_MS)) : null,
+          currentPackage: current
+            ? {
+                subscriptionId: current.subscription.subscriptionId,
+                packageId: current.subscription.packageId,
+                packageName: current.packageName,
+                startTime: formatDate(current.subscription.startTime),
+                endTime: formatDate(current.subscription.endTime),
+                daysLeft: Math.max(0, Math.ceil((current.subscription.endTime.getTime() - now) / DAY_MS)),
+              }
+            : null,
+          subscriptions: subscriptions.map(({ subscription: s, packageName }) => ({
+            subscriptionId: s.subscriptionId,
+            packageId: s.packageId,
+            packageName,
+            price: Number(s.price),
+            startTime: formatDate(s.startTime),
+            endTime: formatDate(s.endTime),
+            state: subscriptionState(s, now),
+          })),
+          systems: systems.map((s) => ({
+            id: s.sys_system.systemId,
+            encode: s.sys_system.encode,
+            name: localized(req.lang, s.sys_system.name, s.sys_system.nameEn),
+            status: s.sys_system.status,
+            viaSubscription: !s.sys_client_system.explicit,
+          })),
+          counts: {
+            projects,
+            users,
+            departments,
+            roles,
+            onlineSessions: sessions.filter((s) => s.clientId === clientId).length,
+          },
+          figures,
+        });
+      },
+    );
+  };
+}

@@ -1,0 +1,221 @@
+import { customerCreateBody, customerStatusBody, customerUpdateBody } from '@luxgrid/contracts';
+import { CUSTOMER_VALIDITY } from '@luxgrid/contracts/enums';
+import { and, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx, Deps } from '../../../platform/context.ts';
+import { ok, table } from '../../../platform/envelope.ts';
+import { sendWorkbook } from '../../../platform/excel.ts';
+import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { flagFilter, idParam, idsParam, parseIds, requirePlatform, textFilter } from '../tenant-scope.ts';
+import {
+  assignableMenuTree,
+  changeCustomerStatus,
+  createCustomer,
+  customerDetail,
+  customerView,
+  deleteCustomers,
+  listExtras,
+  updateCustomer,
+  validStateFilter,
+} from './customer.service.ts';
+import { sysClient } from './customer.table.ts';
+
+const listQuery = pageQuery.extend({
+  code: textFilter(40),
+  name: textFilter(40),
+  status: flagFilter(),
+  validState: z.enum([...CUSTOMER_VALIDITY, '']).optional(),
+});
+type ListQuery = z.infer<typeof listQuery>;
+
+const SORTABLE = {
+  clientId: sysClient.clientId,
+  code: sysClient.code,
+  name: sysClient.name,
+  validFrom: sysClient.validFrom,
+  validTo: sysClient.validTo,
+  status: sysClient.status,
+  createTime: sysClient.createTime,
+};
+
+const VALIDITY_LABELS = {
+  not_started: ['未开始', 'Not started'],
+  normal: ['正常', 'Normal'],
+  expired: ['已过期', 'Expired'],
+} as const;
+
+/** Customers (tenants): list, detail, create with main account, edit, status, delete, export. */
+export function customerRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const { db } = deps.database;
+
+  /** Customer users see their own customer only; the clientId header does not narrow this list. */
+  const filters = (ctx: Ctx, q: ListQuery): SQL | undefined => {
+    const { begin, end } = dateRange(q);
+    return and(
+      eq(sysClient.delFlag, '0'),
+      ctx.principal.clientId === null ? undefined : eq(sysClient.clientId, ctx.principal.clientId),
+      q.code ? ilike(sysClient.code, `%${q.code}%`) : undefined,
+      q.name ? or(ilike(sysClient.name, `%${q.name}%`), ilike(sysClient.shortName, `%${q.name}%`)) : undefined,
+      q.status ? eq(sysClient.status, q.status) : undefined,
+      q.validState ? validStateFilter(q.validState, deps.clock.now()) : undefined,
+      begin ? gte(sysClient.createTime, begin) : undefined,
+      end ? lte(sysClient.createTime, end) : undefined,
+    );
+  };
+
+  return async (app) => {
+    const tags = ['sysclient/customer'];
+
+    app.get(
+      '/sysclient/client/list',
+      { config: { perm: 'sysclient:customer:list' }, schema: { tags, querystring: listQuery } },
+      async (req) => {
+        const where = filters(req.auth(), req.query);
+        const { limit, offset } = pageOf(req.query);
+        const [rows, total] = await Promise.all([
+          db
+            .select()
+            .from(sysClient)
+            .where(where)
+            .orderBy(...orderOf(req.query, SORTABLE, [desc(sysClient.clientId)]))
+            .limit(limit)
+            .offset(offset),
+          db.$count(sysClient, where),
+        ]);
+        const now = deps.clock.now();
+        const extras = await listExtras(db, rows, now);
+        return table(
+          req.lang,
+          rows.map((r) => ({ ...customerView(r, now), ...extras.get(r.clientId) })),
+          total,
+        );
+      },
+    );
+
+    app.post(
+      '/sysclient/client/export',
+      {
+        config: { perm: 'sysclient:customer:export', operLog: { title: 'customers', businessType: 5 } },
+        schema: { tags, body: listQuery.partial().optional() },
+      },
+      async (req, reply) => {
+        const q = listQuery.parse(req.body ?? {});
+        const rows = await db
+          .select()
+          .from(sysClient)
+          .where(filters(req.auth(), q))
+          .orderBy(sysClient.clientId)
+          .limit(100_000);
+        const now = deps.clock.now();
+        const extras = await listExtras(db, rows, now);
+        const en = req.lang === 'en-US';
+        return sendWorkbook(
+          reply,
+          en ? 'customers' : '客户管理',
+          [
+            { header: en ? 'Id' : '客户编号', key: 'clientId', width: 10 },
+            { header: en ? 'Code' : '客户编码', key: 'code', width: 16 },
+            { header: en ? 'Name' : '客户名称', key: 'name', width: 28 },
+            { header: en ? 'Short name' : '简称', key: 'shortName', width: 18 },
+            { header: en ? 'Contacts' : '联系人', key: 'contacts', width: 14 },
+            { header: en ? 'Phone' : '联系电话', key: 'phone', width: 16 },
+            { header: en ? 'Main account' : '主账号', key: 'mainAccount', width: 16 },
+            { header: en ? 'Package' : '套餐', key: 'packageName', width: 20 },
+            { header: en ? 'Valid from' : '有效期开始', key: 'validFrom', width: 20 },
+            { header: en ? 'Valid to' : '有效期结束', key: 'validTo', width: 20 },
+            { header: en ? 'Validity' : '有效期状态', key: 'validity', width: 12 },
+            { header: en ? 'Status' : '状态', key: 'statusLabel', width: 10 },
+            { header: en ? 'Created' : '创建时间', key: 'createTime', width: 20 },
+          ],
+          rows.map((r) => {
+            const view = customerView(r, now);
+            return {
+              ...view,
+              ...extras.get(r.clientId),
+              validity: VALIDITY_LABELS[view.validState][en ? 1 : 0],
+              statusLabel: r.status === '0' ? (en ? 'Normal' : '正常') : en ? 'Disabled' : '停用',
+            };
+          }),
+        );
+      },
+    );
+
+    app.get(
+      '/sysclient/client/menuTree',
+      {
+        config: { perm: { any: ['sysclient:customer:add', 'sysclient:customer:edit', 'sysclient:customer:query'] } },
+        schema: {
+          tags,
+          summary: 'Menus a customer may be given, per subsystem',
+          querystring: z.object({
+            systemIds: z
+              .string()
+              .max(2000)
+              .regex(/^(\d+(,\d+)*)?$/),
+          }),
+        },
+      },
+      async (req) => {
+        requirePlatform(req.auth());
+        return ok(req.lang, await assignableMenuTree(db, parseIds(req.query.systemIds), req.lang));
+      },
+    );
+
+    app.put(
+      '/sysclient/client/changeStatus',
+      {
+        config: { perm: 'sysclient:customer:changeStatus', operLog: { title: 'customers', businessType: 2 } },
+        schema: { tags, body: customerStatusBody },
+      },
+      async (req) => {
+        await changeCustomerStatus(deps, req.auth(), req.body.clientId, req.body.status);
+        return ok(req.lang);
+      },
+    );
+
+    app.get(
+      '/sysclient/client/:clientId',
+      { config: { perm: 'sysclient:customer:query' }, schema: { tags, params: idParam('clientId') } },
+      async (req) => ok(req.lang, await customerDetail(deps, req.auth(), req.params.clientId)),
+    );
+
+    app.post(
+      '/sysclient/client',
+      {
+        config: { perm: 'sysclient:customer:add', operLog: { title: 'customers', businessType: 1 } },
+        schema: { tags, body: customerCreateBody },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        requirePlatform(ctx);
+        const clientId = await createCustomer(deps, ctx, req.body);
+        return ok(req.lang, { clientId });
+      },
+    );
+
+    app.put(
+      '/sysclient/client',
+      {
+        config: { perm: 'sysclient:customer:edit', operLog: { title: 'customers', businessType: 2 } },
+        schema: { tags, body: customerUpdateBody },
+      },
+      async (req) => {
+        await updateCustomer(deps, req.auth(), req.body);
+        return ok(req.lang);
+      },
+    );
+
+    app.delete(
+      '/sysclient/client/:clientIds',
+      {
+        config: { perm: 'sysclient:customer:remove', operLog: { title: 'customers', businessType: 3 } },
+        schema: { tags, params: idsParam('clientIds') },
+      },
+      async (req) => {
+        await deleteCustomers(deps, req.auth(), parseIds(req.params.clientIds));
+        return ok(req.lang);
+      },
+    );
+  };
+}

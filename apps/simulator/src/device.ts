@@ -1,0 +1,245 @@
+import { type CommandMessage, downTopic, upTopic } from '@luxgrid/contracts';
+import mqtt, { type MqttClient } from 'mqtt';
+import { rng, type SimBox } from './city.ts';
+
+interface LampState {
+  on: boolean;
+  dim: number;
+  energy: number;
+  hours: number;
+  switches: number;
+  broken: boolean;
+}
+
+export interface ConcentratorOptions {
+  box: SimBox;
+  projectId: number;
+  root: string;
+  brokerUrl: string;
+  secret: string;
+  rateMs: number;
+  heartbeatMs: number;
+  failRate: number;
+  faultRate: number;
+  seed: number;
+}
+
+const NOMINAL_W = 120;
+
+/**
+ * One concentrator in a box: a single MQTT session that speaks for its lamps, heads, branches,
+ * meter and light sensor (gateway pattern: child uids in the payload).
+ */
+export class Concentrator {
+  readonly stats = { messages: 0, readings: 0, commands: 0 };
+  private client: MqttClient | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private readonly random: () => number;
+  private readonly lamps = new Map<string, LampState>();
+  private readonly heads = new Map<string, string>();
+  private breakers = [true, true];
+  private meterKwh = 0;
+
+  constructor(private readonly o: ConcentratorOptions) {
+    this.random = rng(o.seed);
+    for (const lamp of o.box.lamps) {
+      this.lamps.set(lamp.rtuUid, {
+        on: true,
+        dim: 100,
+        energy: this.random() * 500,
+        hours: this.random() * 20_000,
+        switches: 0,
+        broken: false,
+      });
+      for (const head of lamp.heads) this.heads.set(head, lamp.rtuUid);
+    }
+  }
+
+  private get uid() {
+    return this.o.box.ccuUid;
+  }
+  private children(): string[] {
+    return [
+      ...this.o.box.branches,
+      ...this.o.box.lamps.flatMap((l) => [l.rtuUid, ...l.heads]),
+      ...(this.o.box.sensorUid ? [this.o.box.sensorUid] : []),
+    ];
+  }
+
+  private publish(kind: 'hello' | 'heartbeat' | 'telemetry' | 'event' | 'ack' | 'result', body: unknown) {
+    if (!this.client?.connected) return;
+    this.stats.messages++;
+    this.client.publish(upTopic(this.o.root, this.o.projectId, this.uid, kind), JSON.stringify(body), {
+      qos: kind === 'telemetry' ? 0 : 1,
+    });
+  }
+
+  async start(): Promise<void> {
+    this.client = mqtt.connect(this.o.brokerUrl, {
+      username: `${this.o.projectId}/${this.uid}`,
+      password: this.o.secret,
+      clientId: `${this.uid}-${Math.floor(this.random() * 1e9)}`,
+      reconnectPeriod: 5_000,
+      connectTimeout: 10_000,
+    });
+    this.client.on('error', () => undefined);
+    this.client.on('connect', () => {
+      void this.client!.subscribeAsync(downTopic(this.o.root, this.o.projectId, this.uid), { qos: 1 }).then(() =>
+        this.publish('hello', { firmware: '2.3.1', model: 'CCU-IB-4G', children: this.children() }),
+      );
+    });
+    this.client.on('message', (_topic, payload) => {
+      try {
+        this.obey(JSON.parse(payload.toString()) as CommandMessage);
+      } catch {
+        /* not a command of ours */
+      }
+    });
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 10_000);
+      this.client!.once('connect', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    // spread the reports over the period so that a city does not report in one burst
+    const jitter = () => Math.floor(this.random() * this.o.rateMs);
+    this.timers.push(
+      setTimeout(() => {
+        this.report();
+        this.timers.push(setInterval(() => this.report(), this.o.rateMs));
+      }, jitter()),
+      setInterval(() => this.publish('heartbeat', { children: this.children() }), this.o.heartbeatMs),
+    );
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearTimeout(t);
+    await this.client?.endAsync(true).catch(() => undefined);
+  }
+
+  private report() {
+    const items: { uid: string; values: Record<string, number | string | boolean> }[] = [];
+    const hours = this.o.rateMs / 3_600_000;
+    let loadA = 0;
+    let loadB = 0;
+    for (const [i, lamp] of this.o.box.lamps.entries()) {
+      const state = this.lamps.get(lamp.rtuUid)!;
+      if (!state.broken && this.random() < this.o.faultRate) {
+        state.broken = true;
+        this.publish('event', {
+          uid: lamp.rtuUid,
+          type: this.random() < 0.7 ? 'LampFault' : 'RtuTilt',
+          level: 'serious',
+          data: { hours: Math.round(state.hours) },
+        });
+      }
+      const lit = state.on && !state.broken && this.breakers[i % 2];
+      const voltage = 220 + this.random() * 12;
+      const power = lit ? ((NOMINAL_W * state.dim) / 100) * (0.95 + this.random() * 0.1) : 0.6;
+      state.energy += (power * hours) / 1000;
+      if (lit) state.hours += hours;
+      if (i % 2 === 0) loadA += power;
+      else loadB += power;
+      items.push({
+        uid: lamp.rtuUid,
+        values: {
+          voltage: Math.round(voltage * 10) / 10,
+          current: Math.round((power / voltage) * 1000) / 1000,
+          power: Math.round(power * 10) / 10,
+          powerFactor: lit ? 0.95 : 0.5,
+          energy: Math.round(state.energy * 1000) / 1000,
+          dimLevel: state.dim,
+          lampState: lit ? 'ON' : 'OFF',
+          temperature: Math.round((25 + (lit ? 15 : 0) + this.random() * 5) * 10) / 10,
+        },
+      });
+    }
+    this.meterKwh += ((loadA + loadB) * hours) / 1000;
+    this.o.box.branches.forEach((uid, i) => {
+      const load = i === 0 ? loadA : loadB;
+      const v = 225 + this.random() * 8;
+      items.push({
+        uid,
+        values: {
+          [`voltage${'AB'[i]}`]: Math.round(v * 10) / 10,
+          [`current${'AB'[i]}`]: Math.round((load / v) * 100) / 100,
+          [`power${'AB'[i]}`]: Math.round(load),
+          breaker: this.breakers[i] ? 'CLOSE' : 'OPEN',
+        },
+      });
+    });
+    items.push({ uid: this.o.box.meterUid, values: { energy: Math.round(this.meterKwh * 1000) / 1000 } });
+    if (this.o.box.sensorUid) {
+      const hour = new Date().getHours();
+      const day = hour >= 6 && hour < 19;
+      items.push({
+        uid: this.o.box.sensorUid,
+        values: { lux: Math.round(day ? 5000 + this.random() * 20000 : this.random() * 8) },
+      });
+    }
+    this.stats.readings += items.length;
+    for (let i = 0; i < items.length; i += 200) this.publish('telemetry', { items: items.slice(i, i + 200) });
+  }
+
+  /** Acknowledges at once, answers after a realistic delay; a few commands fail. */
+  private obey(cmd: CommandMessage) {
+    this.stats.commands += cmd.commands.length;
+    setTimeout(() => this.publish('ack', { items: cmd.commands.map((c) => ({ id: c.id })) }), 30 + this.random() * 150);
+    setTimeout(
+      () => {
+        const results = cmd.commands.map((c) => {
+          const failed = this.random() < this.o.failRate;
+          if (failed) return { id: c.id, status: 'FAILED' as const, error: 'no answer from the terminal over PLC' };
+          return { id: c.id, status: 'SUCCESS' as const, data: this.apply(cmd, c.uid) };
+        });
+        this.publish('result', { items: results });
+        this.report();
+      },
+      300 + this.random() * 1200,
+    );
+  }
+
+  private apply(cmd: CommandMessage, uid: string): Record<string, unknown> {
+    const rtu = this.lamps.has(uid) ? uid : this.heads.get(uid);
+    const lamp = rtu ? this.lamps.get(rtu) : undefined;
+    const branch = this.o.box.branches.indexOf(uid);
+    switch (cmd.action) {
+      case 'LIGHT_ON':
+      case 'LIGHT_OFF':
+        if (lamp) {
+          lamp.on = cmd.action === 'LIGHT_ON';
+          lamp.switches++;
+          return { lampState: lamp.on ? 'ON' : 'OFF' };
+        }
+        return {};
+      case 'LIGHT_DIMMING':
+        if (lamp) {
+          lamp.dim = Math.max(0, Math.min(100, cmd.value ?? 100));
+          lamp.on = lamp.dim > 0;
+          return { dimLevel: lamp.dim };
+        }
+        return {};
+      case 'BREAKER_ON':
+      case 'BREAKER_OFF':
+        if (branch >= 0) this.breakers[branch] = cmd.action === 'BREAKER_ON';
+        return { breaker: cmd.action === 'BREAKER_ON' ? 'CLOSE' : 'OPEN' };
+      case 'calling':
+        return lamp
+          ? {
+              lampState: lamp.on ? 'ON' : 'OFF',
+              dimLevel: lamp.dim,
+              energy: Math.round(lamp.energy * 1000) / 1000,
+              config: { firmware: '1.8.0' },
+            }
+          : {};
+      case 'timing':
+      case 'clockcalling':
+        return { clock: new Date().toISOString() };
+      case 'restart':
+        return { restarted: true };
+      case 'config':
+        return { ...(cmd.params ?? {}) };
+    }
+  }
+}

@@ -1,0 +1,225 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * The Luxgrid city simulator. Builds a seeded city for a project, registers it through the API
+ * (Excel imports), takes MQTT credentials for its concentrators, connects each concentrator over
+ * MQTT and reports for its children, obeys commands with realistic delays and failures, raises faults.
+ *
+ *   npm run simulate -- --lamps 100000 --url http://localhost:8080 --rate 5
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Api } from './api.ts';
+import { buildCity } from './city.ts';
+import { Concentrator } from './device.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string', default: 'http://localhost:8080' },
+    user: { type: 'string', default: 'demo_admin' },
+    password: { type: 'string', default: 'admin123' },
+    token: { type: 'string' },
+    'token-file': { type: 'string' },
+    project: { type: 'string', description: 'project id or code; the first project by default' },
+    lamps: { type: 'string', default: '200' },
+    seed: { type: 'string', default: '1' },
+    rate: { type: 'string', default: '30', description: 'seconds between telemetry reports of each lamp' },
+    heartbeat: { type: 'string', default: '60' },
+    mqtt: { type: 'string', description: 'broker URL; the server’s embedded broker by default' },
+    'topic-root': { type: 'string', default: 'luxgrid' },
+    'fail-rate': { type: 'string', default: '0.03' },
+    'fault-rate': { type: 'string', default: '0.0005', description: 'chance per lamp and report of raising a fault' },
+    duration: { type: 'string', default: '0', description: 'seconds to run; 0 = until stopped' },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+
+const log = (...parts: unknown[]) => {
+  if (!args.quiet) console.log('[simulator]', ...parts);
+};
+
+const token = args.token ?? (args['token-file'] ? readFileSync(args['token-file'], 'utf8').trim() : '');
+const api = new Api(args.url!.replace(/\/$/, ''), token);
+if (!token) await api.login(args.user!, args.password!);
+
+// the project: by id or code, else the first one the user sees
+const clients = await api.call<{ data: { id: number }[] }>('GET', '/info/clients');
+const clientId = clients.data[0]?.id;
+if (!clientId) throw new Error('the user sees no customer');
+const projects = await api.call<{
+  data: { projectId: number; code: string; longitude: number; latitude: number; name: string }[];
+}>('GET', `/info/${clientId}/projects`);
+const project = args.project
+  ? projects.data.find((p) => String(p.projectId) === args.project || p.code === args.project)
+  : projects.data[0];
+if (!project) throw new Error(`no project ${args.project ?? ''}`);
+const headers = { clientId: String(clientId), projectId: String(project.projectId) };
+
+const city = buildCity({
+  seed: Number(args.seed),
+  lamps: Number(args.lamps),
+  lng: project.longitude,
+  lat: project.latitude,
+});
+log(`${project.name}: ${city.boxes.length} boxes, ${city.lampCount} lamps (prefix ${city.prefix})`);
+
+// register once: a second run finds the city and only takes fresh credentials
+const existing = await api.call<{ total: number }>(
+  'GET',
+  `/lighting/device/list?projectId=${project.projectId}&deviceType=CCU_IN_BOX&keyword=${city.prefix}-CCU-&pageSize=1`,
+);
+if (existing.total < city.boxes.length) {
+  const started = performance.now();
+  const boxes = city.boxes;
+  const lamps = boxes.flatMap((b) => b.lamps);
+  const p = project.projectId;
+  await api.importRows(
+    p,
+    'BOX',
+    ['UID', 'Name', 'Longitude', 'Latitude'],
+    boxes.map((b, i) => [b.uid, `Box ${i + 1}`, b.lng, b.lat]),
+  );
+  await api.importRows(
+    p,
+    'CCU_IN_BOX',
+    ['UID', 'Name', 'Parent UID'],
+    boxes.map((b, i) => [b.ccuUid, `Concentrator ${i + 1}`, b.uid]),
+  );
+  await api.importRows(
+    p,
+    'SWITCH_MODULE',
+    ['UID', 'Name', 'Parent UID', 'Address'],
+    boxes.map((b, i) => [b.moduleUid, `8DIDO ${i + 1}`, b.uid, 1]),
+  );
+  await api.importRows(
+    p,
+    'METER',
+    ['UID', 'Name', 'Parent UID', 'Address'],
+    boxes.map((b, i) => [b.meterUid, `Meter ${i + 1}`, b.uid, 1]),
+  );
+  await api.importRows(
+    p,
+    'BRANCH',
+    ['UID', 'Name', 'Parent UID', 'Phase', 'Current ratio', 'Switch module UID', 'Control output (DO)', 'Meter UID'],
+    boxes.flatMap((b) =>
+      b.branches.map((uid, i) => [
+        uid,
+        `Branch ${i === 0 ? 'A' : 'B'}`,
+        b.ccuUid,
+        i === 0 ? 'A' : 'B',
+        100,
+        b.moduleUid,
+        i + 1,
+        b.meterUid,
+      ]),
+    ),
+  );
+  await api.importRows(
+    p,
+    'POLE',
+    ['UID', 'Name', 'Longitude', 'Latitude'],
+    lamps.map((l) => [l.poleUid, l.poleUid.slice(city.prefix.length + 1), l.lng, l.lat]),
+  );
+  await api.importRows(
+    p,
+    'RTU',
+    ['UID', 'Name', 'Parent UID', 'Connection', 'Longitude', 'Latitude', 'Pole UID'],
+    lamps.map((l) => [
+      l.rtuUid,
+      l.rtuUid.slice(city.prefix.length + 1),
+      l.branchUid,
+      'NON_DIRECT',
+      l.lng,
+      l.lat,
+      l.poleUid,
+    ]),
+  );
+  await api.importRows(
+    p,
+    'LIGHT',
+    ['UID', 'Name', 'Parent UID'],
+    lamps.flatMap((l) => l.heads.map((h) => [h, h.slice(city.prefix.length + 1), l.rtuUid])),
+  );
+  await api.importRows(
+    p,
+    'LUXOMETER',
+    ['UID', 'Name', 'Parent UID', 'Longitude', 'Latitude'],
+    boxes
+      .filter((b) => b.sensorUid)
+      .map((b) => [b.sensorUid, `Light sensor ${b.sensorUid!.slice(-4)}`, b.ccuUid, b.lng, b.lat]),
+  );
+  log(`registered in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+// credentials for the concentrators (the only devices with their own MQTT session here)
+const sessionIds: number[] = [];
+for (let afterId = 0, more = true; more; ) {
+  const page = await api.call<{ rows: { deviceId: number }[] }>(
+    'GET',
+    `/lighting/device/list?projectId=${project.projectId}&deviceType=CCU_IN_BOX&keyword=${city.prefix}-CCU-&pageSize=500${afterId ? `&afterId=${afterId}` : ''}`,
+  );
+  sessionIds.push(...page.rows.map((r) => r.deviceId));
+  more = page.rows.length === 500;
+  afterId = page.rows.at(-1)?.deviceId ?? 0;
+}
+const secrets = new Map<string, string>();
+for (let i = 0; i < sessionIds.length; i += 5000) {
+  const res = await api.call<{ data: { uid: string; secret: string }[] }>(
+    'POST',
+    '/lighting/device/credentials',
+    { deviceIds: sessionIds.slice(i, i + 5000) },
+    headers,
+  );
+  for (const c of res.data) secrets.set(c.uid, c.secret);
+}
+
+const health = await api.call<{ mqtt: { url: string; mode: string } }>('GET', '/health').catch(() => null);
+const brokerUrl =
+  args.mqtt ??
+  (health?.mqtt?.url && !health.mqtt.url.includes('***')
+    ? health.mqtt.url.replace('127.0.0.1', new URL(api.url).hostname)
+    : 'mqtt://127.0.0.1:1884');
+const concentrators = city.boxes
+  .filter((b) => secrets.has(b.ccuUid))
+  .map(
+    (box, i) =>
+      new Concentrator({
+        box,
+        projectId: project.projectId,
+        root: args['topic-root']!,
+        brokerUrl,
+        secret: secrets.get(box.ccuUid)!,
+        rateMs: Number(args.rate) * 1000,
+        heartbeatMs: Number(args.heartbeat) * 1000,
+        failRate: Number(args['fail-rate']),
+        faultRate: Number(args['fault-rate']),
+        seed: Number(args.seed) * 100_003 + i,
+      }),
+  );
+for (let i = 0; i < concentrators.length; i += 50)
+  await Promise.all(concentrators.slice(i, i + 50).map((c) => c.start()));
+log(`${concentrators.length} concentrators online at ${brokerUrl}; telemetry every ${args.rate} s per lamp`);
+
+const startedAt = Date.now();
+const report = setInterval(() => {
+  const sum = concentrators.reduce(
+    (a, c) => ({
+      messages: a.messages + c.stats.messages,
+      readings: a.readings + c.stats.readings,
+      commands: a.commands + c.stats.commands,
+    }),
+    { messages: 0, readings: 0, commands: 0 },
+  );
+  const secs = (Date.now() - startedAt) / 1000;
+  log(
+    `${sum.messages} messages (${(sum.messages / secs).toFixed(0)}/s), ${sum.readings} readings (${(sum.readings / secs).toFixed(0)}/s), ${sum.commands} commands obeyed`,
+  );
+}, 10_000);
+
+async function stop() {
+  clearInterval(report);
+  await Promise.all(concentrators.map((c) => c.stop()));
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+if (Number(args.duration) > 0) setTimeout(() => void stop(), Number(args.duration) * 1000);

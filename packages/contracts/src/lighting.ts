@@ -1,0 +1,391 @@
+import { z } from 'zod';
+import {
+  type COMMAND_LIFECYCLE,
+  CONNECT_MODES,
+  DEVICE_TYPE_CODES,
+  DIRECTIVE_SCHEMES,
+  PHASES,
+  RTU_PROTOCOLS,
+  TERMINAL_CONNECTIONS,
+} from './enums.ts';
+import { optionalText, rule, text } from './validation.ts';
+
+/* ================================================================ rules shared by server, web and simulator */
+
+export const CHANNEL_MIN = 11;
+export const CHANNEL_MAX = 27;
+export const PANID_MIN = 1;
+export const PANID_MAX = 65534;
+/** Non-direct terminals hold at most this many tags; direct ones are unlimited. */
+export const NON_DIRECT_TAG_LIMIT = 2;
+/** Lamp heads an RTU may carry when its model names no limit. */
+export const DEFAULT_LAMP_HEAD_LIMIT = 2;
+/** Address spaces inside one distribution box. */
+export const METER_ADDRESS_MAX = 32;
+export const SWITCH_MODULE_ADDRESS_MAX = 8;
+/** An 8DIDO module gives 8 DI and 8 DO. */
+export const SWITCH_MODULE_IO = 8;
+
+/** Types that are terminals (end devices under a concentrator, or connected by themselves). */
+export const TERMINAL_TYPES = ['RTU', 'LUXOMETER'] as const;
+/** Types that may hold their own MQTT session (concentrators, box controllers) — terminals only when direct. */
+export const SESSION_TYPES = ['BOX', 'CCU', 'CCU_IN_BOX'] as const;
+
+/** Which parent types each device type accepts ([] = top level only). */
+export const ALLOWED_PARENTS: Record<(typeof DEVICE_TYPE_CODES)[number], readonly string[]> = {
+  BOX: [],
+  CCU: [],
+  CCU_IN_BOX: ['BOX'],
+  BRANCH: ['BOX', 'CCU_IN_BOX', 'CCU'],
+  LOOP: ['BOX', 'CCU_IN_BOX', 'CCU'],
+  METER: ['BOX'],
+  SWITCH_MODULE: ['BOX'],
+  BREAKER: ['BOX'],
+  RTU: ['CCU', 'CCU_IN_BOX', 'BRANCH', 'LOOP'],
+  LUXOMETER: ['CCU', 'CCU_IN_BOX', 'BOX'],
+  LIGHT: ['RTU'],
+  POLE: [],
+};
+
+/** The device types an import template exists for, in the order a city is imported. */
+export const IMPORT_TYPES = [
+  'BOX',
+  'CCU_IN_BOX',
+  'CCU',
+  'BRANCH',
+  'LOOP',
+  'METER',
+  'SWITCH_MODULE',
+  'BREAKER',
+  'POLE',
+  'RTU',
+  'LIGHT',
+  'LUXOMETER',
+] as const satisfies readonly (typeof DEVICE_TYPE_CODES)[number][];
+
+export const COMMAND_ACTIONS = [
+  'LIGHT_ON',
+  'LIGHT_OFF',
+  'LIGHT_DIMMING',
+  'BREAKER_ON',
+  'BREAKER_OFF',
+  'calling',
+  'restart',
+  'timing',
+  'clockcalling',
+] as const;
+export type CommandAction = (typeof COMMAND_ACTIONS)[number];
+/** Actions the protocol carries besides the control actions: configuration issue. */
+export const PROTOCOL_ACTIONS = [...COMMAND_ACTIONS, 'config'] as const;
+
+/** The button permission suffix (lighting:device:<suffix>) each control action demands. */
+export const ACTION_PERMISSION: Record<CommandAction, string> = {
+  LIGHT_ON: 'on',
+  LIGHT_OFF: 'off',
+  LIGHT_DIMMING: 'dimming',
+  BREAKER_ON: 'on',
+  BREAKER_OFF: 'off',
+  calling: 'calling',
+  restart: 'restart',
+  timing: 'timing',
+  clockcalling: 'clockcalling',
+};
+
+export const FINAL_COMMAND_STATES = ['SUCCESS', 'FAILED', 'TIMEOUT', 'EXPIRED', 'CANCELED'] as const;
+
+/* ================================================================ HTTP payloads */
+
+const id = () =>
+  z.coerce
+    .number({ error: rule('valid.type') })
+    .int({ error: rule('valid.type') })
+    .positive();
+const optionalId = () => z.union([id(), z.literal('').transform(() => undefined), z.null()]).optional();
+const lng = () =>
+  z.coerce
+    .number({ error: rule('valid.type') })
+    .min(-180, { error: rule('valid.range', { min: -180, max: 180 }) })
+    .max(180, { error: rule('valid.range', { min: -180, max: 180 }) });
+const lat = () =>
+  z.coerce
+    .number({ error: rule('valid.type') })
+    .min(-90, { error: rule('valid.range', { min: -90, max: 90 }) })
+    .max(90, { error: rule('valid.range', { min: -90, max: 90 }) });
+
+export const channelField = () =>
+  z.coerce
+    .number({ error: rule('valid.channel') })
+    .int({ error: rule('valid.channel') })
+    .min(CHANNEL_MIN, { error: rule('valid.channel') })
+    .max(CHANNEL_MAX, { error: rule('valid.channel') });
+
+export const panidField = () =>
+  z.coerce
+    .number({ error: rule('valid.panid') })
+    .int({ error: rule('valid.panid') })
+    .min(PANID_MIN, { error: rule('valid.panid') })
+    .max(PANID_MAX, { error: rule('valid.panid') });
+
+/** UIDs are what devices call themselves on the wire: letters, digits, '-', '_', ':' and '.'. */
+export const uidField = () =>
+  text(1, 64).regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, { error: rule('lighting.uid.format') });
+
+export const deviceModelBody = z.object({
+  modelId: id().optional(),
+  name: text(2, 40),
+  deviceType: z.enum(DEVICE_TYPE_CODES, { error: rule('valid.enum') }),
+  commType: z.coerce
+    .number({ error: rule('valid.enum') })
+    .int({ error: rule('valid.enum') })
+    .min(1, { error: rule('valid.enum') })
+    .max(10, { error: rule('valid.enum') }),
+  directiveScheme: z
+    .enum(DIRECTIVE_SCHEMES, { error: rule('valid.enum') })
+    .optional()
+    .nullable(),
+  connectMode: z
+    .enum(CONNECT_MODES, { error: rule('valid.enum') })
+    .optional()
+    .nullable(),
+  rtuProtocol: z
+    .enum(RTU_PROTOCOLS, { error: rule('valid.enum') })
+    .optional()
+    .nullable(),
+  /** RTU only: how many lamp heads it drives at most */
+  lampHeadLimit: z.coerce
+    .number({ error: rule('valid.type') })
+    .int()
+    .min(1, { error: rule('valid.range', { min: 1, max: 16 }) })
+    .max(16, { error: rule('valid.range', { min: 1, max: 16 }) })
+    .optional()
+    .nullable(),
+  /** METER: 1 or 4 channels; SWITCH_MODULE: 8 */
+  channelCount: z.coerce
+    .number({ error: rule('valid.type') })
+    .int()
+    .refine((n) => [1, 4, 8].includes(n), { error: rule('valid.enum') })
+    .optional()
+    .nullable(),
+  manufacturer: optionalText(60),
+  remark: optionalText(500),
+});
+export type DeviceModelBody = z.infer<typeof deviceModelBody>;
+
+export const deviceBody = z.object({
+  deviceId: id().optional(),
+  projectId: id(),
+  uid: uidField(),
+  name: text(1, 64),
+  deviceType: z.enum(DEVICE_TYPE_CODES, { error: rule('valid.enum') }),
+  modelId: optionalId(),
+  parentId: optionalId(),
+  poleId: optionalId(),
+  locationId: optionalId(),
+  /** create a distribution-cabinet location named after the box (boxes only) */
+  createLocation: z.boolean().optional(),
+  connection: z.enum(TERMINAL_CONNECTIONS, { error: rule('valid.enum') }).optional(),
+  longitude: lng().optional().nullable(),
+  latitude: lat().optional().nullable(),
+  channel: channelField().optional().nullable(),
+  panid: panidField().optional().nullable(),
+  phase: z
+    .enum(PHASES, { error: rule('valid.enum') })
+    .optional()
+    .nullable(),
+  currentRatio: z.coerce
+    .number({ error: rule('valid.type') })
+    .positive()
+    .max(10000)
+    .optional()
+    .nullable(),
+  /** BRANCH / BREAKER: the switch module and its DO that drives the contactor */
+  switchModuleId: optionalId(),
+  doIndex: z.coerce
+    .number({ error: rule('valid.type') })
+    .int()
+    .min(1, { error: rule('valid.range', { min: 1, max: SWITCH_MODULE_IO }) })
+    .max(SWITCH_MODULE_IO, { error: rule('valid.range', { min: 1, max: SWITCH_MODULE_IO }) })
+    .optional()
+    .nullable(),
+  /** BRANCH / LOOP: the meter (channel) that measures it */
+  meterId: optionalId(),
+  /** METER / SWITCH_MODULE: address inside the box; the first free one when absent */
+  address: z.coerce
+    .number({ error: rule('valid.type') })
+    .int()
+    .min(1)
+    .max(255)
+    .optional()
+    .nullable(),
+  tagIds: z.array(id()).max(100).optional(),
+  /** PUT only: a model change clears the configuration and must be confirmed */
+  confirmModelChange: z.boolean().optional(),
+  sort: z.coerce.number().int().min(0).max(99999).optional(),
+  remark: optionalText(500),
+});
+export type DeviceBody = z.infer<typeof deviceBody>;
+
+export const controlBody = z
+  .object({
+    action: z.enum(COMMAND_ACTIONS, { error: rule('valid.enum') }),
+    deviceIds: z.array(id()).max(100_000).optional(),
+    groupId: id().optional(),
+    /** LIGHT_DIMMING: 0–100 % */
+    value: z.coerce
+      .number({ error: rule('valid.type') })
+      .int()
+      .min(0, { error: rule('valid.range', { min: 0, max: 100 }) })
+      .max(100, { error: rule('valid.range', { min: 0, max: 100 }) })
+      .optional(),
+    operatePwd: z.string().max(64).optional(),
+    /** minutes a command to an offline device is kept before it expires */
+    ttlMinutes: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .optional(),
+  })
+  .refine((v) => v.action !== 'LIGHT_DIMMING' || v.value !== undefined, {
+    path: ['value'],
+    error: rule('valid.required'),
+  });
+export type ControlBody = z.infer<typeof controlBody>;
+
+/* ================================================================ device protocol (MQTT, JSON payloads) */
+
+/** Default topic root; versioned below it: {root}/v1/{projectId}/{uid}/up/{kind} and …/down/command. */
+export const TOPIC_ROOT = 'luxgrid';
+export const PROTOCOL_VERSION = 'v1';
+export const UP_KINDS = ['hello', 'heartbeat', 'telemetry', 'event', 'ack', 'result'] as const;
+export type UpKind = (typeof UP_KINDS)[number];
+
+export const upTopic = (root: string, projectId: number | string, uid: string, kind: UpKind) =>
+  `${root}/${PROTOCOL_VERSION}/${projectId}/${uid}/up/${kind}`;
+export const downTopic = (root: string, projectId: number | string, uid: string) =>
+  `${root}/${PROTOCOL_VERSION}/${projectId}/${uid}/down/command`;
+/** The MQTT user name of a device: its topic segment, so broker ACL patterns can use %u. */
+export const mqttUserName = (projectId: number | string, uid: string) => `${projectId}/${uid}`;
+
+const wireUid = z.string().min(1).max(64);
+const wireTs = z.number().int().positive().optional();
+/** Numeric readings by name; see TELEMETRY_FIELDS for the names the platform understands. */
+const readings = z.record(z.string().max(40), z.union([z.number(), z.boolean(), z.string().max(40), z.null()]));
+
+/** Readings a device may report (DOMAIN.md): RTU, branch (per phase), meter and light sensor. */
+export const TELEMETRY_FIELDS = {
+  RTU: [
+    'voltage',
+    'current',
+    'power',
+    'powerFactor',
+    'energy',
+    'dimLevel',
+    'lampState',
+    'operatingHours',
+    'switchCount',
+    'temperature',
+    'tilt',
+  ],
+  LIGHT: ['voltage', 'current', 'power', 'dimLevel', 'lampState', 'energy'],
+  BRANCH: [
+    'voltageA',
+    'voltageB',
+    'voltageC',
+    'currentA',
+    'currentB',
+    'currentC',
+    'powerA',
+    'powerB',
+    'powerC',
+    'breaker',
+  ],
+  METER: ['energy', 'energy1', 'energy2', 'energy3', 'energy4', 'voltage', 'current', 'power'],
+  LUXOMETER: ['lux'],
+  BOX: ['voltageA', 'voltageB', 'voltageC', 'temperature', 'doorOpen', 'leakageCurrent'],
+} as const;
+
+export const helloMessage = z.object({
+  ts: wireTs,
+  firmware: z.string().max(40).optional(),
+  model: z.string().max(40).optional(),
+  /** children the concentrator can reach; they are marked online with it */
+  children: z.array(wireUid).max(5000).optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+});
+export const heartbeatMessage = z.object({
+  ts: wireTs,
+  /** children still reachable behind a concentrator */
+  children: z.array(wireUid).max(5000).optional(),
+});
+const telemetryItem = z.object({ uid: wireUid.optional(), ts: wireTs, values: readings });
+export const telemetryMessage = z.union([telemetryItem, z.object({ items: z.array(telemetryItem).min(1).max(5000) })]);
+export const eventMessage = z.object({
+  uid: wireUid.optional(),
+  ts: wireTs,
+  /** an alarm configuration type (RtuTilt, LampFault …) or FAULT / RECOVER / POWER_UP */
+  type: z.string().min(1).max(40),
+  level: z.enum(['dangerous', 'serious', 'urgent', 'ordinary']).optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+const ackItem = z.object({ id: z.string().min(1).max(64) });
+export const ackMessage = z.union([ackItem, z.object({ items: z.array(ackItem).min(1).max(5000) })]);
+const resultItem = z.object({
+  id: z.string().min(1).max(64),
+  status: z.enum(['SUCCESS', 'FAILED']),
+  data: z.record(z.string(), z.unknown()).optional(),
+  error: z.string().max(200).optional(),
+});
+export const resultMessage = z.union([resultItem, z.object({ items: z.array(resultItem).min(1).max(5000) })]);
+
+/** What the platform sends down to a session: one message may carry commands for many children. */
+export const commandMessage = z.object({
+  action: z.enum(PROTOCOL_ACTIONS),
+  value: z.number().optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+  ts: z.number().int(),
+  expiresAt: z.number().int(),
+  commands: z.array(z.object({ id: z.string(), uid: wireUid })).min(1),
+});
+export type CommandMessage = z.infer<typeof commandMessage>;
+
+export type TelemetryItem = z.infer<typeof telemetryItem>;
+export type ResultItem = z.infer<typeof resultItem>;
+
+/* ================================================================ WebSocket pushes (/ws) */
+
+export interface LiveDeviceState {
+  deviceId: number;
+  uid: string;
+  deviceType: string;
+  commState?: 'INIT' | 'ON' | 'OFF';
+  ts: number;
+  values?: Record<string, unknown>;
+}
+
+export type LiveMessage =
+  | { type: 'welcome'; clientId: number | null; projectId: number | null }
+  | { type: 'device.state'; clientId: number; projectId: number; items: LiveDeviceState[] }
+  | {
+      type: 'device.event';
+      clientId: number;
+      projectId: number;
+      items: { deviceId: number; uid: string; eventType: string; level: string; ts: number }[];
+    }
+  | {
+      type: 'command.update';
+      clientId: number;
+      projectId: number;
+      items: { commandId: string; deviceId: number; status: (typeof COMMAND_LIFECYCLE)[number]; ts: number }[];
+    }
+  | {
+      type: 'import.progress';
+      clientId: number;
+      projectId: number;
+      recordId: number;
+      status: string;
+      total: number;
+      processed: number;
+      successCount: number;
+      failCount: number;
+    };
