@@ -172,7 +172,10 @@ for (let i = 0; i < sessionIds.length; i += 5000) {
   for (const c of res.data) secrets.set(c.uid, c.secret);
 }
 
-const health = await api.call<{ mqtt: { url: string; mode: string } }>('GET', '/health').catch(() => null);
+// /health is a plain status document (no envelope): it names the broker the server uses
+const health = (await fetch(`${api.url}/health`)
+  .then((res) => res.json())
+  .catch(() => null)) as { mqtt?: { url: string; mode: string } } | null;
 const brokerUrl =
   args.mqtt ??
   (health?.mqtt?.url && !health.mqtt.url.includes('***')

@@ -315,6 +315,24 @@ describe('lists, tree and detail', () => {
   });
 });
 
+describe('sessions', () => {
+  it('a box with a controller inside talks through it; without the controller the box carries itself', async () => {
+    const gatewayOf = async (id: number) =>
+      (
+        await t.deps.database.query<{ g: number }>('select gateway_id as g from lt_device where device_id = $1', [id])
+      )[0]!.g;
+    const box = await deviceId({ uid: 'BOX-S', name: 'Cabinet South', deviceType: 'BOX' });
+    const sensor = await deviceId({ uid: 'LUX-S', name: 'Luxometer south', deviceType: 'LUXOMETER', parentId: box });
+    expect(await gatewayOf(sensor)).toBe(box);
+    const ccu = await deviceId({ uid: 'CCU-S', name: 'CCU south', deviceType: 'CCU_IN_BOX', parentId: box });
+    expect([await gatewayOf(box), await gatewayOf(sensor), await gatewayOf(ccu)]).toEqual([ccu, ccu, ccu]);
+    const later = await deviceId({ uid: 'LUX-S2', name: 'Luxometer south 2', deviceType: 'LUXOMETER', parentId: box });
+    expect(await gatewayOf(later)).toBe(ccu);
+    expect((await t.call('DELETE', `/lighting/device/${ccu}`, { token: d.token })).body.code).toBe(200);
+    expect([await gatewayOf(box), await gatewayOf(sensor), await gatewayOf(later)]).toEqual([box, box, box]);
+  });
+});
+
 describe('control', () => {
   it('no controllable devices in the group; operation password', async () => {
     const group = await post('/lighting/group', { projectId: d.projectId, name: 'empty' });

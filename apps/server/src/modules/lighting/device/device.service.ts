@@ -26,6 +26,23 @@ export const isTerminal = (type: string) => (TERMINAL_TYPES as readonly string[]
 export const holdsSession = (type: string, connection: string | null) =>
   (SESSION_TYPES as readonly string[]).includes(type) || (isTerminal(type) && connection === 'DIRECT');
 
+/**
+ * A box with a controller inside (CCU_IN_BOX) talks through that controller: the box and every
+ * device it would carry itself are carried by the controller's session. Idempotent; run after
+ * any change of a project's topology.
+ */
+export async function routeBoxesThroughControllers(deps: Deps, projectId: number): Promise<void> {
+  await deps.database.query(
+    `update lt_device d set gateway_id = inside.device_id
+       from lt_device b
+       join lateral (select c.device_id from lt_device c
+                      where c.parent_id = b.device_id and c.device_type = 'CCU_IN_BOX'
+                      order by c.device_id limit 1) inside on true
+      where b.project_id = $1 and b.device_type = 'BOX' and d.gateway_id = b.device_id`,
+    [projectId],
+  );
+}
+
 /** The customer a request acts for when it creates something; platform users must have chosen one. */
 export function requireClient(ctx: Ctx): number {
   if (ctx.clientId === null) throw fail('tenant.customerRequired');
@@ -411,6 +428,7 @@ export async function createDevice(deps: Deps, ctx: Ctx, body: DeviceBody) {
       row.gatewayId = row.deviceId;
     }
   }
+  await routeBoxesThroughControllers(deps, values.projectId);
   if (body.tagIds?.length) await setTags(deps, created[0]!, body.tagIds);
   await deps.gateway?.invalidate([]);
   return { devices: created, secret: credentials?.secret ?? null };
@@ -447,6 +465,7 @@ export async function updateDevice(deps: Deps, ctx: Ctx, body: DeviceBody) {
          and (device_type not in ('BOX', 'CCU', 'CCU_IN_BOX') and coalesce(connection, '') <> 'DIRECT')`,
       [existing.deviceId, session ? existing.deviceId : patch.gatewayId],
     );
+  await routeBoxesThroughControllers(deps, values.projectId);
   if (body.tagIds)
     await setTags(deps, { ...existing, ...values, deviceId: existing.deviceId } as DeviceRow, body.tagIds);
   await deps.gateway?.invalidate([existing.deviceId]);
@@ -476,7 +495,14 @@ export async function deleteDevices(deps: Deps, ctx: Ctx, ids: number[]) {
   await deps.database.db.delete(ltGroupMember).where(inArray(ltGroupMember.deviceId, ids));
   await deps.database.query('delete from lt_device_state where device_id = any($1::bigint[])', [ids]);
   await deps.database.query('update lt_device set pole_id = null where pole_id = any($1::bigint[])', [ids]);
+  // a box whose inside controller goes carries its devices itself again (or through another one)
+  for (const row of rows.filter((r) => r.deviceType === 'CCU_IN_BOX' && r.parentId !== null))
+    await deps.database.query('update lt_device set gateway_id = $1 where gateway_id = $2 and device_id <> $2', [
+      row.parentId,
+      row.deviceId,
+    ]);
   await deps.database.db.delete(ltDevice).where(inArray(ltDevice.deviceId, ids));
+  for (const projectId of new Set(rows.map((r) => r.projectId))) await routeBoxesThroughControllers(deps, projectId);
   await deps.gateway?.invalidate(ids);
 }
 

@@ -17,7 +17,7 @@ import {
 import { DICTS } from '@luxgrid/contracts/seed/dicts';
 import ExcelJS from 'exceljs';
 import type { Ctx, Deps } from '../../../platform/context.ts';
-import { holdsSession, isTerminal, MESH_COMM_TYPES } from '../device/device.service.ts';
+import { holdsSession, isTerminal, MESH_COMM_TYPES, routeBoxesThroughControllers } from '../device/device.service.ts';
 
 export type ImportType = (typeof IMPORT_TYPES)[number];
 
@@ -620,6 +620,7 @@ export async function runImport(
       failCount: failed,
     },
   );
+  await routeBoxesThroughControllers(deps, projectId);
   await deps.gateway?.invalidate([]);
 }
 
