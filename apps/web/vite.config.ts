@@ -10,7 +10,7 @@ function isSpaRequest(req: IncomingMessage): boolean {
   if (/^\/(src|node_modules)(\/|\?|$)/.test(url) || url.startsWith('/@')) return true;
   if (/^\/(logo\.svg|favicon\.ico)$/.test(url)) return true;
   const accept = req.headers.accept ?? '';
-  return req.method === 'GET' && accept.includes('text/html') && url !== '/doc.html';
+  return req.method === 'GET' && accept.includes('text/html') && url !== '/doc.html' && !url.startsWith('/swagger-ui');
 }
 
 export default defineConfig({

@@ -79,6 +79,26 @@ describe('parameters', () => {
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
+  it('exports only the rows of the date range, given flat or nested', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const rowsOf = async (payload: object) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/system/config/export',
+        headers: { access_token: admin },
+        payload,
+      });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return book.worksheets[0]!.rowCount - 1;
+    };
+    const all = await rowsOf({});
+    expect(all).toBeGreaterThan(5);
+    expect(await rowsOf({ params: { beginTime: '2000-01-01', endTime: '2000-01-02' } })).toBe(0);
+    expect(await rowsOf({ 'params[beginTime]': '2000-01-01', 'params[endTime]': '2000-01-02' })).toBe(0);
+    expect(await rowsOf({ params: { beginTime: '2000-01-01' } })).toBe(all);
+  });
+
   it('reads only sign-in parameters without a session', async () => {
     expect((await t.call('GET', '/system/config/configKey/sys.account.registerUser')).body.msg).toBe('false');
     expect((await t.call('GET', '/system/config/configKey/sys.user.initPassword')).body.code).toBe(404);

@@ -15,6 +15,11 @@ export const pageQuery = z.object({
   isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional(),
   'params[beginTime]': z.string().max(20).optional(),
   'params[endTime]': z.string().max(20).optional(),
+  /** the same range as a nested object, as JSON bodies (exports) carry it */
+  params: z
+    .object({ beginTime: z.string().max(20).optional(), endTime: z.string().max(20).optional() })
+    .partial()
+    .optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
@@ -47,5 +52,8 @@ export function dateRange(q: PageQuery): { begin?: Date; end?: Date } {
     const date = new Date(full.replace(' ', 'T'));
     return Number.isNaN(date.getTime()) ? undefined : date;
   };
-  return { begin: parse(q['params[beginTime]'], false), end: parse(q['params[endTime]'], true) };
+  return {
+    begin: parse(q['params[beginTime]'] ?? q.params?.beginTime, false),
+    end: parse(q['params[endTime]'] ?? q.params?.endTime, true),
+  };
 }

@@ -1,0 +1,103 @@
+import { type DataEnvelope, http } from '../../shared/request';
+
+/** A scheduled job as /monitor/job answers it. */
+export interface SysJob {
+  jobId?: number;
+  jobName: string;
+  jobGroup: string;
+  /** a registered handler name, optionally followed by JSON arguments: `log.clean {"days":30}` */
+  invokeTarget: string;
+  cronExpression: string;
+  /** 0 default, 1 fire immediately, 2 fire once, 3 do nothing */
+  misfirePolicy: string;
+  /** 0 allowed, 1 forbidden */
+  concurrent: string;
+  /** 0 normal, 1 paused */
+  status: string;
+  remark?: string;
+  nextFireTime?: string | null;
+  nextValidTime?: string | null;
+  lastFireTime?: string | null;
+  running?: boolean;
+  createBy?: string;
+  createTime?: string | null;
+  updateBy?: string;
+  updateTime?: string | null;
+}
+
+/** A JSON schema as zod renders a handler's arguments (the subset our handlers use). */
+export interface ArgsSchema {
+  type?: string | string[];
+  properties?: Record<string, ArgsSchema>;
+  required?: string[];
+  additionalProperties?: boolean | ArgsSchema;
+  items?: ArgsSchema;
+  enum?: unknown[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  description?: string;
+}
+
+export interface JobHandlerInfo {
+  name: string;
+  description: string;
+  descriptionZh?: string;
+  descriptionEn?: string;
+  /** a complete invoke target with example arguments */
+  example: string;
+  argsSchema: ArgsSchema;
+}
+
+export interface SysJobLog {
+  jobLogId: number;
+  jobId: number;
+  jobName: string;
+  jobGroup: string;
+  invokeTarget: string;
+  jobMessage: string;
+  /** 0 success, 1 failure */
+  status: string;
+  exceptionInfo: string;
+  triggerType: string;
+  triggerLabel: string;
+  fireTime: string | null;
+  node: string;
+  startTime: string | null;
+  endTime: string | null;
+  costTime: number | null;
+  createTime: string | null;
+}
+
+export const jobApi = {
+  listUrl: '/monitor/job/list',
+  exportUrl: '/monitor/job/export',
+  get: (jobId: number) => http.get<DataEnvelope<SysJob>>(`/monitor/job/${jobId}`),
+  add: (job: SysJob) => http.post<DataEnvelope<{ jobId: number }>>('/monitor/job', job),
+  update: (job: SysJob) => http.put('/monitor/job', job),
+  remove: (ids: readonly (number | string)[]) => http.del(`/monitor/job/${ids.join(',')}`),
+  changeStatus: (jobId: number, status: string) => http.put('/monitor/job/changeStatus', { jobId, status }),
+  run: (jobId: number, jobGroup?: string) => http.put('/monitor/job/run', { jobId, jobGroup }),
+  handlers: () => http.get<DataEnvelope<JobHandlerInfo[]>>('/monitor/job/handlers'),
+  /** Validates the expression on the server; silent: the caller shows the reason beside the input. */
+  nextFireTimes: (cronExpression: string, count = 5, signal?: AbortSignal) =>
+    http.get<DataEnvelope<string[]>>('/monitor/job/cron/next', { cronExpression, count }, { silent: true, signal }),
+};
+
+export const jobLogApi = {
+  listUrl: '/monitor/jobLog/list',
+  exportUrl: '/monitor/jobLog/export',
+  get: (jobLogId: number) => http.get<DataEnvelope<SysJobLog>>(`/monitor/jobLog/${jobLogId}`),
+  remove: (ids: readonly (number | string)[]) => http.del(`/monitor/jobLog/${ids.join(',')}`),
+  /** Without a job: every log row goes. */
+  clean: (jobId?: number) =>
+    http.del<DataEnvelope<{ removed: number }>>(
+      jobId ? `/monitor/jobLog/clean?jobId=${jobId}` : '/monitor/jobLog/clean',
+    ),
+};
