@@ -34,9 +34,12 @@ export async function menuId(t: TestApp, key: string): Promise<number> {
 }
 
 /** A multipart body with one file field, as a browser sends it. */
-export function multipart(name: string, content: Buffer, field = 'file') {
+export function multipart(name: string, content: Buffer, field = 'file', fields: Record<string, string> = {}) {
   const boundary = '----luxgrid-system';
   const body = Buffer.concat([
+    ...Object.entries(fields).map(([key, value]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`),
+    ),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
     ),

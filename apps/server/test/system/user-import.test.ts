@@ -123,7 +123,9 @@ describe('user import', () => {
     expect(refused.body.data).toMatchObject({ successCount: 1, insertCount: 1, failCount: 2 });
     expect(refused.body.data.errors[0].msg).toBe('Row 2: Account imp_000 already exists');
     const fresh = await workbook(HEADERS_ZH, rows.slice(0, 2));
-    const updated = await upload(demoAdmin, 'update.xlsx', fresh, '?updateSupport=true');
+    // the option as a form field, as the import dialog sends it
+    const { body, headers } = multipart('update.xlsx', fresh, 'file', { updateSupport: 'true' });
+    const updated = await t.call('POST', '/system/user/importData', { token: demoAdmin, body, headers });
     expect(updated.body.data).toMatchObject({ successCount: 2, updateCount: 2, failCount: 0 });
     const [row] = await t.deps.database.query<{ nick_name: string; status: string; sex: string }>(
       "select nick_name, status, sex from sys_user where user_name = 'imp_000'",

@@ -22,8 +22,9 @@ export async function sendFile(
   failureKey = 'upload.failed',
 ): Promise<UploadResponse | null> {
   const body = new FormData();
-  body.append(field, file);
+  // fields first: a server streaming the upload reads them before the file arrives
   for (const [key, value] of Object.entries(extra)) body.append(key, value);
+  body.append(field, file);
   try {
     const res = await request<UploadResponse>({ url, method: 'POST', data: body, silent: true });
     if (res.code !== 200) {

@@ -334,7 +334,10 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
         const data = await file.toBuffer();
         if (data.length > MAX_IMPORT_BYTES || file.file.truncated)
           throw fail('upload.tooLarge', { size: `${MAX_IMPORT_BYTES / 1024 / 1024} MB` });
-        const updateSupport = req.query.updateSupport === 'true' || req.query.updateSupport === '1';
+        const field = file.fields.updateSupport;
+        const asField = field && !Array.isArray(field) && 'value' in field ? String(field.value) : undefined;
+        const flag = req.query.updateSupport ?? asField;
+        const updateSupport = flag === 'true' || flag === '1';
         const result = await importUsers(deps, ctx, { fileName: file.filename, data }, updateSupport);
         return {
           ...ok(req.lang, result),

@@ -1,0 +1,108 @@
+import { type DataEnvelope, type Envelope, http } from '../../shared/request';
+import type { ServerTreeNode } from './tree';
+
+export interface SysUser {
+  userId?: number;
+  clientId?: number | null;
+  deptId?: number | null;
+  userName: string;
+  nickName: string;
+  email?: string;
+  phonenumber?: string;
+  sex?: string;
+  avatar?: string;
+  status?: '0' | '1';
+  loginIp?: string;
+  loginDate?: string | null;
+  createTime?: string;
+  remark?: string;
+  deptName?: string;
+  dept?: { deptId: number; deptName: string; leader?: string } | null;
+  password?: string;
+  roleIds?: number[];
+  postIds?: number[];
+}
+
+export interface RoleOption {
+  roleId: number;
+  roleName: string;
+  roleKey: string;
+  roleSort?: number;
+  dataScope?: string;
+  status: string;
+  /** false: the editor may not hand this role out (it stays if already held) */
+  grantable?: boolean;
+  /** the user holds it (assign-roles screen) */
+  flag?: boolean;
+}
+
+export interface PostOption {
+  postId: number;
+  postCode: string;
+  postName: string;
+  status: string;
+}
+
+/** GET /system/user and /system/user/{id}: the user (when editing) with the options of its form. */
+export interface UserFormResponse extends Envelope {
+  data?: SysUser & { roles?: RoleOption[] };
+  roles: RoleOption[];
+  posts: PostOption[];
+  roleIds?: number[];
+  postIds?: number[];
+}
+
+export interface AuthRoleResponse extends Envelope {
+  user: SysUser;
+  roles: RoleOption[];
+}
+
+export interface ImportRowError {
+  row: number;
+  userName: string;
+  msg: string;
+}
+
+export interface ImportResult {
+  importId: number;
+  total: number;
+  successCount: number;
+  insertCount: number;
+  updateCount: number;
+  failCount: number;
+  errors: ImportRowError[];
+}
+
+export interface ImportRecord {
+  importId: number;
+  fileName: string;
+  updateSupport: boolean;
+  total: number;
+  successCount: number;
+  insertCount: number;
+  updateCount: number;
+  failCount: number;
+  costTime: number;
+  operName: string;
+  createTime: string;
+  errors?: ImportRowError[];
+}
+
+export const userApi = {
+  listUrl: '/system/user/list',
+  exportUrl: '/system/user/export',
+  templateUrl: '/system/user/importTemplate',
+  importRecordUrl: '/system/user/importRecord/list',
+  importUrl: (updateSupport: boolean) => `/system/user/importData?updateSupport=${updateSupport ? 'true' : 'false'}`,
+  deptTree: () => http.get<DataEnvelope<ServerTreeNode[]>>('/system/user/deptTree'),
+  formOptions: () => http.get<UserFormResponse>('/system/user'),
+  get: (userId: number) => http.get<UserFormResponse>(`/system/user/${userId}`),
+  add: (user: SysUser) => http.post<DataEnvelope<{ userId: number }>>('/system/user', user),
+  update: (user: SysUser) => http.put('/system/user', user),
+  remove: (ids: readonly (number | string)[]) => http.del(`/system/user/${ids.join(',')}`),
+  resetPwd: (userId: number, password: string) => http.put('/system/user/resetPwd', { userId, password }),
+  changeStatus: (userId: number, status: '0' | '1') => http.put('/system/user/changeStatus', { userId, status }),
+  authRole: (userId: number) => http.get<AuthRoleResponse>(`/system/user/authRole/${userId}`),
+  saveAuthRole: (userId: number, roleIds: number[]) => http.put('/system/user/authRole', { userId, roleIds }),
+  importRecord: (importId: number) => http.get<DataEnvelope<ImportRecord>>(`/system/user/importRecord/${importId}`),
+};
