@@ -111,7 +111,6 @@ describe.skipIf(!hasChromium)('back-office shell journeys', () => {
       clone.querySelector('[data-testid="avatar-menu"]')?.remove();
       const sidebarMenu = document.querySelector('[data-testid="sidebar"] .ant-menu') as HTMLElement;
       const toolbar = document.querySelector('[data-testid="config-page"] .lx-search-bar') as HTMLElement;
-      // biome-ignore lint/performance/useDomNodeTextContent: visible text is what the user sees
       return [clone.innerText, sidebarMenu.innerText, toolbar.innerText, document.title].join('\n');
     });
     expect(shellText.split('\n').filter((line) => HAN.test(line))).toEqual([]);
