@@ -514,6 +514,38 @@ export class DeviceGateway {
     }
   }
 
+  /** Upserts the latest state (and reported configuration) of the devices heard in one flush. */
+  private async writeStates(states: Map<number, StateUpdate>) {
+    const db = this.deps.database;
+    const rows = [...states].map(([d, s]) => ({
+      d,
+      c: s.clientId,
+      p: s.projectId,
+      s: s.seen,
+      t: s.dataTs ?? null,
+      v: s.data ?? {},
+      f: s.firmware ?? null,
+    }));
+    await db.query(
+      `insert into lt_device_state as s (device_id, client_id, project_id, online, last_seen, data_ts, data, firmware)
+         select d, c, p, true, to_timestamp(x.s / 1000.0), to_timestamp(x.t / 1000.0), x.v, x.f
+         from json_to_recordset($1::json) as x(d bigint, c bigint, p bigint, s float8, t float8, v jsonb, f text)
+         order by d
+         on conflict (device_id) do update set online = true,
+           last_seen = greatest(s.last_seen, excluded.last_seen),
+           data_ts = coalesce(greatest(s.data_ts, excluded.data_ts), s.data_ts, excluded.data_ts),
+           data = s.data || excluded.data,
+           firmware = coalesce(excluded.firmware, s.firmware)`,
+      [JSON.stringify(rows)],
+    );
+    const configs = [...states].filter(([, s]) => s.config).map(([d, s]) => ({ d, v: s.config }));
+    if (configs.length)
+      await db.query(
+        `update lt_device set config = x.v from json_to_recordset($1::json) as x(d bigint, v jsonb) where device_id = x.d`,
+        [JSON.stringify(configs)],
+      );
+  }
+
   private async writeBuffered() {
     const telemetry = this.telemetry;
     const states = this.states;
@@ -529,42 +561,19 @@ export class DeviceGateway {
     const started = performance.now();
     const db = this.deps.database;
     try {
+      // history and latest state go to different tables: write them side by side on the pool
+      const writes: Promise<unknown>[] = [];
       if (telemetry.length) {
-        await db.query(
-          `insert into lt_telemetry (device_id, client_id, project_id, ts, data)
+        writes.push(
+          db.query(
+            `insert into lt_telemetry (device_id, client_id, project_id, ts, data)
            select d, c, p, to_timestamp(t / 1000.0), v from json_to_recordset($1::json) as x(d bigint, c bigint, p bigint, t float8, v jsonb)`,
-          [`[${telemetry.join(',')}]`],
+            [`[${telemetry.join(',')}]`],
+          ),
         );
       }
-      if (states.size) {
-        const rows = [...states].map(([d, s]) => ({
-          d,
-          c: s.clientId,
-          p: s.projectId,
-          s: s.seen,
-          t: s.dataTs ?? null,
-          v: s.data ?? {},
-          f: s.firmware ?? null,
-        }));
-        await db.query(
-          `insert into lt_device_state as s (device_id, client_id, project_id, online, last_seen, data_ts, data, firmware)
-           select d, c, p, true, to_timestamp(x.s / 1000.0), to_timestamp(x.t / 1000.0), x.v, x.f
-           from json_to_recordset($1::json) as x(d bigint, c bigint, p bigint, s float8, t float8, v jsonb, f text)
-           order by d
-           on conflict (device_id) do update set online = true,
-             last_seen = greatest(s.last_seen, excluded.last_seen),
-             data_ts = coalesce(greatest(s.data_ts, excluded.data_ts), s.data_ts, excluded.data_ts),
-             data = s.data || excluded.data,
-             firmware = coalesce(excluded.firmware, s.firmware)`,
-          [JSON.stringify(rows)],
-        );
-        const configs = [...states].filter(([, s]) => s.config).map(([d, s]) => ({ d, v: s.config }));
-        if (configs.length)
-          await db.query(
-            `update lt_device set config = x.v from json_to_recordset($1::json) as x(d bigint, v jsonb) where device_id = x.d`,
-            [JSON.stringify(configs)],
-          );
-      }
+      if (states.size) writes.push(this.writeStates(states));
+      await Promise.all(writes);
       if (cameOnline.size) await this.markOnline([...cameOnline]);
       if (events.length) {
         await db.query(
