@@ -195,6 +195,36 @@ describe.skipIf(!hasChromium)('monitoring and tools journeys', () => {
     await context.close();
   });
 
+  it('forces a signed-in operator out from the online users screen; the operator is sent to /login', async () => {
+    const operatorContext = await browser.newContext({
+      baseURL,
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: 'reduce',
+    });
+    const operator = await operatorContext.newPage();
+    await noAnimations(operator);
+    await operator.goto('/login');
+    await signIn(operator, 'demo_operator');
+    await operator.getByTestId('sidebar').waitFor();
+
+    const { context, page } = await signedIn();
+    await page.goto('/web/monitor/online');
+    const operatorRows = page.getByTestId('online-page').locator('tr', { hasText: 'demo_operator' });
+    await operatorRows.first().waitFor();
+    await operatorRows
+      .first()
+      .getByRole('button', { name: /强\s*退/ })
+      .click();
+    await confirm(page);
+    await expect.poll(() => operatorRows.count(), { timeout: 15_000 }).toBe(0);
+
+    await operator.reload();
+    await operator.waitForURL(/\/login/, { timeout: 20_000 });
+    await operator.getByTestId('login-username').waitFor();
+    await operatorContext.close();
+    await context.close();
+  });
+
   it('shows the server monitor in English without Chinese texts', async () => {
     const { context, page } = await signedIn('en-US');
     await page.goto('/web/monitor/server');
