@@ -35,7 +35,8 @@ export const authApi = {
   customerProjects: (clientId: number) => http.get<DataEnvelope<Project[]>>(`/info/${clientId}/projects`),
   enabledSystems: () => http.get<TableEnvelope<LinkedSystem>>('/sysclient/system/list', { status: '0' }),
   logout: () => http.post<DataEnvelope<string | null>>('/logout', undefined, { repeatSubmit: false }),
-  routers: () => http.get<DataEnvelope<ServerRoute[]>>('/routers', { systemId: SYSTEM_ID }),
+  /** the menus of every subsystem the user may enter, each subsystem's catalogues at the top */
+  routers: () => http.get<DataEnvelope<ServerRoute[]>>('/routers'),
   /** Read by the login page before anyone signs in: failures fall back to built-in branding. */
   platform: () =>
     http.get<DataEnvelope<PlatformSettings | null>>('/sysclient/sysPlatform', undefined, { silent: true }),

@@ -1,0 +1,58 @@
+import { Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DictTag, dictLabel } from '../../shared/DictTag';
+import { formatDateTime } from '../../shared/date';
+import { useDict } from '../../shared/dict';
+import { CommDot, formatValue, orderedKeys, useValueLabel } from './format';
+import { timeOf, useLiveDevice } from './live';
+import type { DeviceRow } from './types';
+
+const loadedOf = (row: DeviceRow) => ({ commState: row.commState, values: row.live ?? {}, ts: timeOf(row.dataTs) });
+
+/** The online state of a list row, following device.state pushes. */
+export function LiveCommCell({ row }: { row: DeviceRow }) {
+  const states = useDict('lighting_comm_state');
+  const live = useLiveDevice(row.deviceId, loadedOf(row));
+  return (
+    <Space size={4} data-testid={`comm-${row.uid}`} data-state={live.commState}>
+      <CommDot state={live.commState} label={dictLabel(states, live.commState)} />
+      <DictTag options={states} value={live.commState} />
+    </Space>
+  );
+}
+
+/** The readings of a list row that matter most (lamp state, dim level, V, A, W …), live. */
+export function LiveValuesCell({ row, max = 4 }: { row: DeviceRow; max?: number }) {
+  const { t } = useTranslation();
+  const label = useValueLabel();
+  const lampStates = useDict('lighting_lamp_state');
+  const breakerStates = useDict('lighting_breaker_state');
+  const live = useLiveDevice(row.deviceId, loadedOf(row));
+  const keys = orderedKeys(live.values).filter((key) => key !== 'lampState' && key !== 'breaker');
+  const lamp = live.values.lampState;
+  const breaker = live.values.breaker;
+  if (!keys.length && lamp === undefined && breaker === undefined) return <span style={{ color: '#bfbfbf' }}>-</span>;
+  return (
+    <span className="lt-live" data-testid={`live-${row.uid}`}>
+      {lamp !== undefined && (
+        <Tag color={lamp === 'ON' ? 'success' : lamp === 'ALARM' ? 'error' : 'default'}>
+          {dictLabel(lampStates, lamp)}
+        </Tag>
+      )}
+      {breaker !== undefined && (
+        <Tag color={breaker === 'CLOSE' ? 'success' : 'default'}>{dictLabel(breakerStates, breaker)}</Tag>
+      )}
+      {keys.slice(0, max).map((key) => (
+        <span key={key} className="lt-live-item" title={label(key)}>
+          <b>{formatValue(key, live.values[key], {}, [t('ltCommon.yes'), t('ltCommon.no')])}</b>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** When the row's newest data arrived, live. */
+export function LiveTimeCell({ row }: { row: DeviceRow }) {
+  const live = useLiveDevice(row.deviceId, loadedOf(row));
+  return <span>{live.ts ? formatDateTime(live.ts) : '-'}</span>;
+}

@@ -1,0 +1,111 @@
+import {
+  type DataEnvelope,
+  type Envelope,
+  http,
+  type Params,
+  type RequestOptions,
+  type TableEnvelope,
+} from '../../shared/request';
+import type {
+  CommandRow,
+  ControlRequest,
+  ControlResult,
+  CreatedDevice,
+  Credential,
+  DeviceDetail,
+  DeviceForm,
+  DeviceModel,
+  DeviceRow,
+  Group,
+  ImportRecordRow,
+  LocationPoint,
+  MqttServer,
+  Tag,
+  TelemetryPoint,
+  TreePage,
+} from './types';
+
+const ids = (list: readonly (number | string)[]) => list.join(',');
+
+/** Devices: list, lazy tree, detail, registry, credentials, control. */
+export const deviceApi = {
+  listUrl: '/lighting/device/list',
+  exportUrl: '/lighting/device/export',
+  list: (params: Params) =>
+    http.get<TableEnvelope<DeviceRow> & { totalExact?: boolean }>('/lighting/device/list', params),
+  tree: (params: { projectId?: number; parentId?: number; afterId?: number; limit?: number }) =>
+    http.get<DataEnvelope<TreePage>>('/lighting/device/tree', params),
+  get: (deviceId: number) => http.get<DataEnvelope<DeviceDetail>>(`/lighting/device/${deviceId}`),
+  add: (body: DeviceForm) => http.post<DataEnvelope<CreatedDevice>>('/lighting/device', body),
+  /** Code 601 (answered as is) means the model change must be confirmed. */
+  update: (body: DeviceForm) => http.put<DataEnvelope<{ secret: string | null }>>('/lighting/device', body),
+  remove: (deviceIds: readonly number[]) => http.del(`/lighting/device/${ids(deviceIds)}`),
+  setTags: (deviceId: number, tagIds: number[]) => http.put('/lighting/device/tags', { deviceId, tagIds }),
+  resetSecret: (deviceId: number) =>
+    http.post<DataEnvelope<{ mqttUserName: string; secret: string }>>(`/lighting/device/${deviceId}/secret`),
+  credentials: (deviceIds: number[]) =>
+    http.post<DataEnvelope<Credential[]>>('/lighting/device/credentials', { deviceIds }),
+  control: (body: ControlRequest) => http.post<DataEnvelope<ControlResult>>('/lighting/device/control', body),
+};
+
+function crud<T>(base: string, key: keyof T) {
+  return {
+    listUrl: `${base}/list`,
+    list: (params: Params, extra?: Partial<RequestOptions>) =>
+      http.get<TableEnvelope<T>>(`${base}/list`, params, extra),
+    add: (body: T) => http.post<DataEnvelope<T>>(base, body),
+    update: (body: T) => http.put<Envelope>(base, body),
+    remove: (list: readonly (number | string)[]) => http.del(`${base}/${ids(list)}`),
+    key,
+  };
+}
+
+export const modelApi = {
+  ...crud<DeviceModel>('/lighting/model', 'modelId'),
+  get: (id: number) => http.get<DataEnvelope<DeviceModel>>(`/lighting/model/${id}`),
+};
+export const tagApi = crud<Tag>('/lighting/tag', 'tagId');
+export const groupApi = {
+  ...crud<Group>('/lighting/group', 'groupId'),
+  addMembers: (groupId: number, deviceIds: number[]) => http.post(`/lighting/group/${groupId}/members`, { deviceIds }),
+  removeMembers: (groupId: number, deviceIds: readonly number[]) =>
+    http.del(`/lighting/group/${groupId}/members/${ids(deviceIds)}`),
+};
+export const locationApi = crud<LocationPoint>('/lighting/location', 'locationId');
+export const serverApi = crud<MqttServer>('/lighting/server', 'serverId');
+
+/** Runtime data and logs, commands, terminal configuration, batch queries. */
+export const runtimeApi = {
+  data: (params: { deviceId: number; beginTime: string; endTime: string; bucketSeconds?: number }) =>
+    http.get<DataEnvelope<{ deviceId: number; bucketSeconds: number; points: TelemetryPoint[] }>>(
+      '/lighting/runtime/data',
+      params,
+    ),
+  logUrl: '/lighting/runtime/log/list',
+  commandUrl: '/lighting/command/list',
+  commands: (params: Params) => http.get<TableEnvelope<CommandRow>>('/lighting/command/list', params),
+  cancel: (commandIds: readonly string[]) => http.put(`/lighting/command/cancel/${ids(commandIds)}`),
+  terminalConfigUrl: '/lighting/terminalConfig/list',
+  issueConfig: (body: { deviceIds: number[]; channel?: number; panid?: number }) =>
+    http.post<DataEnvelope<ControlResult>>('/lighting/terminalConfig/issue', body),
+  batchQueryUrl: '/lighting/batchQuery/list',
+  batchQuery: (body: {
+    projectId: number;
+    name?: string;
+    deviceIds?: number[];
+    groupId?: number;
+    deviceType?: string;
+  }) => http.post<DataEnvelope<ControlResult>>('/lighting/batchQuery', body),
+  gatewayStats: () => http.get<DataEnvelope<Record<string, unknown> | null>>('/lighting/gateway/stats'),
+};
+
+/** Batch import: per-type templates, tracked jobs, records and their row details. */
+export const importApi = {
+  templateUrl: '/lighting/import/template',
+  uploadUrl: (deviceType: string, projectId: number) => `/lighting/import/${deviceType}?projectId=${projectId}`,
+  progress: (recordId: number) =>
+    http.get<DataEnvelope<ImportRecordRow>>(`/lighting/import/progress/${recordId}`, undefined, { silent: true }),
+  recordUrl: '/lighting/import/importRecord',
+  detailUrl: '/lighting/import/importRecordDetail/page',
+  detailExportUrl: '/lighting/import/importRecordDetail/export',
+};

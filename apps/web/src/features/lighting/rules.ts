@@ -1,0 +1,137 @@
+import type { CommandStatus, Connection, ControlAction, DeviceType } from './types';
+
+/*
+ * The registry rules the forms check before the server does (spec §5, §9). The numbers mirror
+ * packages/contracts/src/lighting.ts (rules.test.ts proves they agree); they are copied rather
+ * than imported so that the web bundle does not carry the server's validation library.
+ */
+export const CHANNEL_MIN = 11;
+export const CHANNEL_MAX = 27;
+export const PANID_MIN = 1;
+export const PANID_MAX = 65534;
+export const NON_DIRECT_TAG_LIMIT = 2;
+export const DEFAULT_LAMP_HEAD_LIMIT = 2;
+export const METER_ADDRESS_MAX = 32;
+export const SWITCH_MODULE_ADDRESS_MAX = 8;
+export const SWITCH_MODULE_IO = 8;
+/** ZigBee (6) and Wi-SUN (9) mesh terminals carry a channel and a PANID. */
+export const MESH_COMM_TYPES = [6, 9];
+
+export const TERMINAL_TYPES: readonly DeviceType[] = ['RTU', 'LUXOMETER'];
+export const SESSION_TYPES: readonly DeviceType[] = ['BOX', 'CCU', 'CCU_IN_BOX'];
+
+export const ALLOWED_PARENTS: Record<DeviceType, readonly DeviceType[]> = {
+  BOX: [],
+  CCU: [],
+  CCU_IN_BOX: ['BOX'],
+  BRANCH: ['BOX', 'CCU_IN_BOX', 'CCU'],
+  LOOP: ['BOX', 'CCU_IN_BOX', 'CCU'],
+  METER: ['BOX'],
+  SWITCH_MODULE: ['BOX'],
+  BREAKER: ['BOX'],
+  RTU: ['CCU', 'CCU_IN_BOX', 'BRANCH', 'LOOP'],
+  LUXOMETER: ['CCU', 'CCU_IN_BOX', 'BOX'],
+  LIGHT: ['RTU'],
+  POLE: [],
+};
+
+/** The types an import template exists for, in the order a city is imported. */
+export const IMPORT_TYPES: readonly DeviceType[] = [
+  'BOX',
+  'CCU_IN_BOX',
+  'CCU',
+  'BRANCH',
+  'LOOP',
+  'METER',
+  'SWITCH_MODULE',
+  'BREAKER',
+  'POLE',
+  'RTU',
+  'LIGHT',
+  'LUXOMETER',
+];
+
+/** Types the box page manages (its permissions are lighting:box:*). */
+export const BOX_TYPES: readonly DeviceType[] = ['BOX', 'CCU_IN_BOX', 'METER', 'SWITCH_MODULE', 'BREAKER'];
+export const CIRCUIT_TYPES: readonly DeviceType[] = ['BRANCH', 'LOOP'];
+
+export const isTerminal = (type: DeviceType) => TERMINAL_TYPES.includes(type);
+export const holdsSession = (type: DeviceType, connection: Connection | null | undefined) =>
+  SESSION_TYPES.includes(type) || (isTerminal(type) && connection === 'DIRECT');
+
+/** The page whose button permissions govern a device type (as the server decides). */
+export function permResource(type: DeviceType): 'box' | 'branch' | 'device' {
+  if (BOX_TYPES.includes(type)) return 'box';
+  if (CIRCUIT_TYPES.includes(type)) return 'branch';
+  return 'device';
+}
+
+export const perm = (type: DeviceType, action: string) => `lighting:${permResource(type)}:${action}`;
+
+/** Whether a device type takes a channel and PANID (mesh terminals and concentrators). */
+export function meshCapable(type: DeviceType, commType: number | null | undefined): boolean {
+  const kind = isTerminal(type) || type === 'CCU' || type === 'CCU_IN_BOX';
+  return kind && (commType === null || commType === undefined || MESH_COMM_TYPES.includes(commType));
+}
+
+export function channelValid(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= CHANNEL_MIN && n <= CHANNEL_MAX;
+}
+
+export function panidValid(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= PANID_MIN && n <= PANID_MAX;
+}
+
+/** Non-direct terminals hold at most two tags; everything else is unlimited. */
+export function tagLimit(type: DeviceType, connection: Connection | null | undefined): number {
+  return isTerminal(type) && connection !== 'DIRECT' ? NON_DIRECT_TAG_LIMIT : Number.POSITIVE_INFINITY;
+}
+
+/** Free addresses of a box for meters (1–32) or switch modules (1–8), lowest first. */
+export function freeAddresses(type: 'METER' | 'SWITCH_MODULE', used: readonly (number | null)[], own?: number | null) {
+  const max = type === 'METER' ? METER_ADDRESS_MAX : SWITCH_MODULE_ADDRESS_MAX;
+  const taken = new Set(used.filter((a): a is number => a !== null && a !== own));
+  const free: number[] = [];
+  for (let a = 1; a <= max; a++) if (!taken.has(a)) free.push(a);
+  return free;
+}
+
+/* ---------------------------------------------------------------- control */
+
+export const LIGHT_ACTIONS: readonly ControlAction[] = ['LIGHT_ON', 'LIGHT_OFF', 'LIGHT_DIMMING'];
+export const BREAKER_ACTIONS: readonly ControlAction[] = ['BREAKER_ON', 'BREAKER_OFF'];
+export const QUERY_ACTIONS: readonly ControlAction[] = ['calling', 'restart', 'timing', 'clockcalling'];
+export const ALL_ACTIONS: readonly ControlAction[] = [...LIGHT_ACTIONS, ...BREAKER_ACTIONS, ...QUERY_ACTIONS];
+
+/** The button permission suffix (lighting:<page>:<suffix>) each action demands. */
+export const ACTION_PERMISSION: Record<ControlAction, string> = {
+  LIGHT_ON: 'on',
+  LIGHT_OFF: 'off',
+  LIGHT_DIMMING: 'dimming',
+  BREAKER_ON: 'on',
+  BREAKER_OFF: 'off',
+  calling: 'calling',
+  restart: 'restart',
+  timing: 'timing',
+  clockcalling: 'clockcalling',
+};
+
+/** The actions that reach a device of this type (containers pass lamp commands to their terminals). */
+export function actionsFor(type: DeviceType): ControlAction[] {
+  const out: ControlAction[] = [];
+  if (['RTU', 'LIGHT', 'CCU', 'CCU_IN_BOX', 'BRANCH', 'LOOP', 'BOX'].includes(type)) out.push(...LIGHT_ACTIONS);
+  if (['BRANCH', 'LOOP', 'BREAKER', 'BOX'].includes(type)) out.push(...BREAKER_ACTIONS);
+  if (['RTU', 'LUXOMETER', 'CCU', 'CCU_IN_BOX', 'BOX', 'METER', 'LIGHT'].includes(type)) out.push(...QUERY_ACTIONS);
+  return out;
+}
+
+/** Actions that change what a lamp or circuit does ask for a confirmation first. */
+export const CONFIRMED_ACTIONS: readonly ControlAction[] = [...LIGHT_ACTIONS, ...BREAKER_ACTIONS, 'restart'];
+
+export const FINAL_COMMAND_STATES: readonly CommandStatus[] = ['SUCCESS', 'FAILED', 'TIMEOUT', 'EXPIRED', 'CANCELED'];
+export const CANCELABLE_COMMAND_STATES: readonly CommandStatus[] = ['PENDING', 'SENT', 'DELIVERED'];
+export const isFinal = (status: string) => (FINAL_COMMAND_STATES as readonly string[]).includes(status);

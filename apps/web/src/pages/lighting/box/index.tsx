@@ -1,0 +1,214 @@
+import {
+  ApartmentOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  PlusOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { App, Button, Space, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deviceApi } from '../../../features/lighting/api';
+import { BoxDetail } from '../../../features/lighting/BoxDetail';
+import { ControlButtons, useControl } from '../../../features/lighting/control';
+import { DeviceFormDialog } from '../../../features/lighting/DeviceFormDialog';
+import { DeviceImportDialog } from '../../../features/lighting/DeviceImportDialog';
+import { deviceLabel } from '../../../features/lighting/DeviceSelect';
+import { LiveValuesCell } from '../../../features/lighting/LiveCells';
+import { NeedProject, useProjectId } from '../../../features/lighting/project';
+import { BREAKER_ACTIONS, LIGHT_ACTIONS } from '../../../features/lighting/rules';
+import type { DeviceDetail, DeviceRef, DeviceRow, DeviceType } from '../../../features/lighting/types';
+import '../../../features/lighting/lighting.css';
+import { DictTag } from '../../../shared/DictTag';
+import { useDict } from '../../../shared/dict';
+import { download } from '../../../shared/download';
+import { HasPermi } from '../../../shared/perms';
+import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
+
+const BOX_IMPORT_TYPES: DeviceType[] = ['BOX', 'CCU_IN_BOX', 'BRANCH', 'LOOP', 'METER', 'SWITCH_MODULE', 'BREAKER'];
+const BOX_ONLY: DeviceType[] = ['BOX'];
+
+function BoxPageBody() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const projectId = useProjectId()!;
+  const located = useDict('lighting_location_state');
+  const table = useRef<ProTableRef>(null);
+  const control = useControl();
+  const [detail, setDetail] = useState<DeviceRef | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<DeviceDetail | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const extraParams = useMemo(() => ({ projectId, deviceType: 'BOX' }), [projectId]);
+
+  const openEdit = async (deviceId: number) => {
+    const { data } = await deviceApi.get(deviceId);
+    setEditing(data);
+    setFormOpen(true);
+  };
+
+  const remove = (rows: DeviceRow[]) => {
+    modal.confirm({
+      title: t('common.hint'),
+      content: t('ltDevice.deleteConfirm', { names: rows.map((row) => row.uid).join(', ') }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await deviceApi.remove(rows.map((row) => row.deviceId));
+        message.success(t('common.deleteSuccess'));
+        table.current?.clearSelection();
+        table.current?.refresh();
+      },
+    });
+  };
+
+  const columns: ProColumn<DeviceRow>[] = [
+    {
+      key: 'uid',
+      dataIndex: 'uid',
+      title: 'UID',
+      width: 200,
+      sortField: 'uid',
+      render: (value: string, row) => (
+        <Typography.Link onClick={() => setDetail(row)} data-testid={`box-${value}`}>
+          {value}
+        </Typography.Link>
+      ),
+    },
+    { key: 'name', dataIndex: 'name', title: t('ltCommon.name'), sortField: 'name', ellipsis: true },
+    { key: 'modelName', dataIndex: 'modelName', title: t('ltCommon.model'), width: 140, ellipsis: true },
+    {
+      key: 'live',
+      title: t('ltDevice.liveValues'),
+      width: 320,
+      render: (_: unknown, row) => <LiveValuesCell row={row} />,
+    },
+    {
+      key: 'located',
+      dataIndex: 'located',
+      title: t('ltCommon.located'),
+      width: 110,
+      render: (value: string) => <DictTag options={located} value={value} />,
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 240,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<ApartmentOutlined />} onClick={() => setDetail(row)}>
+            {t('ltBox.configure')}
+          </Button>
+          <HasPermi value={['lighting:box:edit']}>
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openEdit(row.deviceId)}>
+              {t('common.edit')}
+            </Button>
+          </HasPermi>
+          <HasPermi value={['lighting:box:remove']}>
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
+              {t('common.delete')}
+            </Button>
+          </HasPermi>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="lx-page" data-testid="box-page">
+      <ProTable<DeviceRow>
+        ref={table}
+        url={deviceApi.listUrl}
+        rowKey="deviceId"
+        selectable
+        testId="box-table"
+        extraParams={extraParams}
+        columns={columns}
+        searchFields={[
+          { type: 'input', name: 'keyword', label: t('ltDevice.keyword') },
+          { type: 'select', name: 'located', label: t('ltCommon.located'), dictType: 'lighting_location_state' },
+        ]}
+        toolbar={({ keys, rows }) => (
+          <>
+            <HasPermi value={['lighting:box:add']}>
+              <Button
+                type="primary"
+                ghost
+                icon={<PlusOutlined />}
+                onClick={() => {
+                  setEditing(null);
+                  setFormOpen(true);
+                }}
+                data-testid="box-add"
+              >
+                {t('common.add')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={['lighting:box:remove']}>
+              <Button danger icon={<DeleteOutlined />} disabled={!keys.length} onClick={() => remove(rows)}>
+                {t('common.delete')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={['lighting:box:import']}>
+              <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="box-import">
+                {t('common.import')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={['lighting:box:export']}>
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() =>
+                  void download(deviceApi.exportUrl, {
+                    params: { ...extraParams, ...(table.current?.getFilters() ?? {}) },
+                    fileName: `boxes_${Date.now()}.xlsx`,
+                  })
+                }
+              >
+                {t('common.export')}
+              </Button>
+            </HasPermi>
+            <ControlButtons
+              actions={[...BREAKER_ACTIONS, ...LIGHT_ACTIONS]}
+              resources={['box']}
+              disabled={!keys.length}
+              inline={2}
+              onRun={(action) =>
+                void control.run(action, {
+                  deviceIds: keys.map(Number),
+                  label: rows.length === 1 ? deviceLabel(rows[0]!) : t('ltControl.devices', { count: rows.length }),
+                })
+              }
+              testIdPrefix="box-list-control"
+            />
+          </>
+        )}
+      />
+      <BoxDetail box={detail} onClose={() => setDetail(null)} />
+      <DeviceFormDialog
+        open={formOpen}
+        types={editing ? [editing.deviceType] : BOX_ONLY}
+        editing={editing}
+        onClose={() => setFormOpen(false)}
+        onSaved={() => table.current?.refresh()}
+      />
+      <DeviceImportDialog
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+        types={BOX_IMPORT_TYPES}
+        onImported={() => table.current?.refresh()}
+      />
+      {control.holder}
+    </div>
+  );
+}
+
+/** Distribution boxes (lighting/box): circuits, meters, 8DIDO switch modules, breaker control. */
+export function BoxPage() {
+  return (
+    <NeedProject testId="box-page">
+      <BoxPageBody key={useProjectId() ?? 0} />
+    </NeedProject>
+  );
+}

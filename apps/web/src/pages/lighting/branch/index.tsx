@@ -1,0 +1,287 @@
+import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deviceApi } from '../../../features/lighting/api';
+import { ControlButtons, useControl } from '../../../features/lighting/control';
+import { DeviceDrawer } from '../../../features/lighting/DeviceDrawer';
+import { DeviceFormDialog } from '../../../features/lighting/DeviceFormDialog';
+import { DeviceSelect, deviceLabel } from '../../../features/lighting/DeviceSelect';
+import { LiveCommCell, LiveValuesCell } from '../../../features/lighting/LiveCells';
+import { NeedProject, useProjectId } from '../../../features/lighting/project';
+import { BREAKER_ACTIONS, LIGHT_ACTIONS } from '../../../features/lighting/rules';
+import type { DeviceDetail, DeviceRef, DeviceRow, DeviceType } from '../../../features/lighting/types';
+import '../../../features/lighting/lighting.css';
+import { DictTag } from '../../../shared/DictTag';
+import { useDict } from '../../../shared/dict';
+import { download } from '../../../shared/download';
+import { HasPermi } from '../../../shared/perms';
+import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
+
+const CIRCUIT_TYPES: DeviceType[] = ['BRANCH', 'LOOP'];
+
+/** Circuit configuration is not in the list rows: each visible row reads its own, once per refresh. */
+const details = new Map<number, Promise<DeviceDetail>>();
+function detailOf(deviceId: number): Promise<DeviceDetail> {
+  let pending = details.get(deviceId);
+  if (!pending) {
+    pending = deviceApi.get(deviceId).then((res) => res.data);
+    pending.catch(() => details.delete(deviceId));
+    details.set(deviceId, pending);
+  }
+  return pending;
+}
+
+function CircuitCell({ row }: { row: DeviceRow }) {
+  const { t } = useTranslation();
+  const phases = useDict('lighting_phase');
+  const [detail, setDetail] = useState<DeviceDetail | null>(null);
+  useEffect(() => {
+    let alive = true;
+    detailOf(row.deviceId)
+      .then((value) => {
+        if (alive) setDetail(value);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [row]);
+  if (!detail) return <span style={{ color: '#bfbfbf' }}>…</span>;
+  return (
+    <Space size={4} wrap data-testid={`circuit-${row.uid}`}>
+      <span>{detail.parent ? deviceLabel(detail.parent) : '-'}</span>
+      {detail.phase && <DictTag options={phases} value={detail.phase} />}
+      {detail.currentRatio !== null && <Tag>{`${t('ltForm.currentRatio')} ${detail.currentRatio}`}</Tag>}
+      {detail.doIndex ? (
+        <Tag color="blue">DO{detail.doIndex}</Tag>
+      ) : (
+        <Tooltip title={t('ltMsg.selectDo')}>
+          <Tag color="warning">{t('ltBox.noDo')}</Tag>
+        </Tooltip>
+      )}
+    </Space>
+  );
+}
+
+function BranchPageBody() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const projectId = useProjectId()!;
+  const types = useDict('lighting_device_type');
+  const table = useRef<ProTableRef>(null);
+  const control = useControl();
+  const [boxId, setBoxId] = useState<number | null>(null);
+  const [box, setBox] = useState<DeviceRef | null>(null);
+  // adding while a box is chosen: a branch of that box
+  const preset = useMemo(
+    () =>
+      box && box.deviceId === boxId
+        ? { deviceType: 'BRANCH' as DeviceType, parentId: box.deviceId, parent: box }
+        : undefined,
+    [box, boxId],
+  );
+  const [drawerId, setDrawerId] = useState<number | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<DeviceDetail | null>(null);
+  const extraParams = useMemo(
+    () => ({ projectId, deviceTypes: CIRCUIT_TYPES.join(','), ...(boxId ? { parentId: boxId } : {}) }),
+    [projectId, boxId],
+  );
+
+  const refresh = () => {
+    details.clear();
+    table.current?.refresh();
+  };
+
+  const openEdit = async (deviceId: number) => {
+    const { data } = await deviceApi.get(deviceId);
+    setEditing(data);
+    setFormOpen(true);
+  };
+
+  const remove = (rows: DeviceRow[]) => {
+    modal.confirm({
+      title: t('common.hint'),
+      content: t('ltDevice.deleteConfirm', { names: rows.map((row) => row.uid).join(', ') }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await deviceApi.remove(rows.map((row) => row.deviceId));
+        message.success(t('common.deleteSuccess'));
+        table.current?.clearSelection();
+        refresh();
+      },
+    });
+  };
+
+  const columns: ProColumn<DeviceRow>[] = [
+    {
+      key: 'uid',
+      dataIndex: 'uid',
+      title: 'UID',
+      width: 190,
+      sortField: 'uid',
+      render: (value: string, row) => (
+        <Typography.Link onClick={() => setDrawerId(row.deviceId)}>{value}</Typography.Link>
+      ),
+    },
+    { key: 'name', dataIndex: 'name', title: t('ltCommon.name'), width: 150, sortField: 'name', ellipsis: true },
+    {
+      key: 'deviceType',
+      dataIndex: 'deviceType',
+      title: t('ltCommon.deviceType'),
+      width: 100,
+      render: (value: string) => <DictTag options={types} value={value} />,
+    },
+    {
+      key: 'circuit',
+      title: t('ltBranch.circuit'),
+      width: 340,
+      render: (_: unknown, row) => <CircuitCell row={row} />,
+    },
+    {
+      key: 'comm',
+      title: t('ltCommon.commState'),
+      width: 110,
+      render: (_: unknown, row) => <LiveCommCell row={row} />,
+    },
+    {
+      key: 'live',
+      title: t('ltDevice.liveValues'),
+      width: 320,
+      render: (_: unknown, row) => <LiveValuesCell row={row} />,
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 210,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setDrawerId(row.deviceId)}>
+            {t('ltDevice.detail')}
+          </Button>
+          <HasPermi value={['lighting:branch:edit']}>
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openEdit(row.deviceId)}>
+              {t('common.edit')}
+            </Button>
+          </HasPermi>
+          <HasPermi value={['lighting:branch:remove']}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => remove([row])}
+              aria-label={t('common.delete')}
+            />
+          </HasPermi>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="lx-page" data-testid="branch-page">
+      <ProTable<DeviceRow>
+        ref={table}
+        url={deviceApi.listUrl}
+        rowKey="deviceId"
+        selectable
+        testId="branch-table"
+        extraParams={extraParams}
+        columns={columns}
+        searchFields={[
+          { type: 'input', name: 'keyword', label: t('ltDevice.keyword') },
+          { type: 'select', name: 'commState', label: t('ltCommon.commState'), dictType: 'lighting_comm_state' },
+        ]}
+        toolbar={({ keys, rows }) => (
+          <>
+            <Space>
+              <span>{t('ltBranch.box')}:</span>
+              <DeviceSelect
+                types={['BOX']}
+                value={boxId}
+                onChange={setBoxId}
+                onPicked={(picked) => setBox((picked[0] as DeviceRef | undefined) ?? null)}
+                style={{ width: 240 }}
+              />
+            </Space>
+            <HasPermi value={['lighting:branch:add']}>
+              <Button
+                type="primary"
+                ghost
+                icon={<PlusOutlined />}
+                onClick={() => {
+                  setEditing(null);
+                  setFormOpen(true);
+                }}
+                data-testid="branch-add"
+              >
+                {t('common.add')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={['lighting:branch:remove']}>
+              <Button danger icon={<DeleteOutlined />} disabled={!keys.length} onClick={() => remove(rows)}>
+                {t('common.delete')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={['lighting:branch:export']}>
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() =>
+                  void download(deviceApi.exportUrl, {
+                    params: { ...extraParams, ...(table.current?.getFilters() ?? {}) },
+                    fileName: `branches_${Date.now()}.xlsx`,
+                  })
+                }
+              >
+                {t('common.export')}
+              </Button>
+            </HasPermi>
+            <ControlButtons
+              actions={[...BREAKER_ACTIONS, ...LIGHT_ACTIONS]}
+              resources={['branch']}
+              disabled={!keys.length}
+              inline={2}
+              onRun={(action) =>
+                void control.run(action, {
+                  deviceIds: keys.map(Number),
+                  label: rows.length === 1 ? deviceLabel(rows[0]!) : t('ltControl.devices', { count: rows.length }),
+                })
+              }
+              testIdPrefix="branch-control"
+            />
+          </>
+        )}
+      />
+      <DeviceDrawer
+        deviceId={drawerId}
+        onClose={() => setDrawerId(null)}
+        onEdit={(detail) => {
+          setEditing(detail);
+          setFormOpen(true);
+        }}
+      />
+      <DeviceFormDialog
+        open={formOpen}
+        types={editing ? [editing.deviceType] : CIRCUIT_TYPES}
+        editing={editing}
+        preset={preset}
+        onClose={() => setFormOpen(false)}
+        onSaved={refresh}
+      />
+      {control.holder}
+    </div>
+  );
+}
+
+/** Branches and loops (lighting/branch): phase, current ratio, contactor DO, meter; breaker control. */
+export function BranchPage() {
+  return (
+    <NeedProject testId="branch-page">
+      <BranchPageBody key={useProjectId() ?? 0} />
+    </NeedProject>
+  );
+}

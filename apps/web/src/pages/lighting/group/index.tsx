@@ -1,0 +1,351 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, InputNumber, Space } from 'antd';
+import { type Key, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deviceApi, groupApi } from '../../../features/lighting/api';
+import { ControlButtons, useControl } from '../../../features/lighting/control';
+import { DeviceDrawer } from '../../../features/lighting/DeviceDrawer';
+import { DeviceSelect } from '../../../features/lighting/DeviceSelect';
+import { LiveCommCell, LiveValuesCell } from '../../../features/lighting/LiveCells';
+import { NeedProject, useProjectId } from '../../../features/lighting/project';
+import { ALL_ACTIONS } from '../../../features/lighting/rules';
+import type { ControlAction, DeviceRow, Group } from '../../../features/lighting/types';
+import '../../../features/lighting/lighting.css';
+import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
+import { DictTag } from '../../../shared/DictTag';
+import { DraggableDialog } from '../../../shared/DraggableDialog';
+import { formatDateTime } from '../../../shared/date';
+import { useDict } from '../../../shared/dict';
+import { HasPermi } from '../../../shared/perms';
+import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
+
+function MembersDialog({
+  group,
+  onClose,
+  onChanged,
+}: {
+  group: Group | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const projectId = useProjectId()!;
+  const types = useDict('lighting_device_type');
+  const table = useRef<ProTableRef>(null);
+  const [adding, setAdding] = useState<number[]>([]);
+  const [drawerId, setDrawerId] = useState<number | null>(null);
+  const params = useMemo(() => (group ? { projectId, groupId: group.groupId } : undefined), [group, projectId]);
+
+  const add = async () => {
+    if (!group || !adding.length) {
+      message.warning(t('ltMsg.selectFirst'));
+      return;
+    }
+    await groupApi.addMembers(group.groupId!, adding);
+    message.success(t('ltGroup.membersAdded', { count: adding.length }));
+    setAdding([]);
+    table.current?.reload();
+    onChanged();
+  };
+
+  const remove = (rows: DeviceRow[]) => {
+    if (!group) return;
+    modal.confirm({
+      title: t('common.hint'),
+      content: t('ltGroup.removeConfirm', { names: rows.map((row) => row.uid).join(', ') }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await groupApi.removeMembers(
+          group.groupId!,
+          rows.map((row) => row.deviceId),
+        );
+        message.success(t('common.deleteSuccess'));
+        table.current?.clearSelection();
+        table.current?.refresh();
+        onChanged();
+      },
+    });
+  };
+
+  const columns: ProColumn<DeviceRow>[] = [
+    {
+      key: 'uid',
+      dataIndex: 'uid',
+      title: 'UID',
+      width: 190,
+      render: (value: string, row) => (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setDrawerId(row.deviceId)}>
+          {value}
+        </Button>
+      ),
+    },
+    { key: 'name', dataIndex: 'name', title: t('ltCommon.name'), ellipsis: true },
+    {
+      key: 'deviceType',
+      dataIndex: 'deviceType',
+      title: t('ltCommon.deviceType'),
+      width: 130,
+      render: (value: string) => <DictTag options={types} value={value} />,
+    },
+    {
+      key: 'comm',
+      title: t('ltCommon.commState'),
+      width: 110,
+      render: (_: unknown, row) => <LiveCommCell row={row} />,
+    },
+    {
+      key: 'live',
+      title: t('ltDevice.liveValues'),
+      width: 280,
+      render: (_: unknown, row) => <LiveValuesCell row={row} />,
+    },
+  ];
+
+  return (
+    <DraggableDialog
+      open={!!group}
+      title={t('ltGroup.membersTitle', { name: group?.name ?? '' })}
+      width={1100}
+      onCancel={onClose}
+      footer={null}
+      testId="group-members"
+    >
+      {params && (
+        <ProTable<DeviceRow>
+          ref={table}
+          url={deviceApi.listUrl}
+          rowKey="deviceId"
+          selectable
+          extraParams={params}
+          scrollY={420}
+          columns={columns}
+          searchFields={[{ type: 'input', name: 'keyword', label: t('ltDevice.keyword') }]}
+          toolbar={({ rows }) => (
+            <HasPermi value={['lighting:group:edit']}>
+              <Space.Compact style={{ width: 460 }}>
+                <DeviceSelect mode="multiple" value={adding} onChange={setAdding} testId="group-member-select" />
+                <Button
+                  type="primary"
+                  icon={<UsergroupAddOutlined />}
+                  onClick={() => void add()}
+                  data-testid="group-member-add"
+                >
+                  {t('ltGroup.addMembers')}
+                </Button>
+              </Space.Compact>
+              <Button danger icon={<DeleteOutlined />} disabled={!rows.length} onClick={() => remove(rows)}>
+                {t('ltGroup.removeMembers')}
+              </Button>
+            </HasPermi>
+          )}
+        />
+      )}
+      <DeviceDrawer deviceId={drawerId} onClose={() => setDrawerId(null)} extraResources={['group']} />
+    </DraggableDialog>
+  );
+}
+
+function GroupPageBody() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const projectId = useProjectId()!;
+  const table = useRef<ProTableRef>(null);
+  const control = useControl();
+  const [form] = Form.useForm<Group>();
+  const [editing, setEditing] = useState<Group | null>(null);
+  const [members, setMembers] = useState<Group | null>(null);
+  const [saving, setSaving] = useState(false);
+  const extraParams = useMemo(() => ({ projectId }), [projectId]);
+
+  // the dialog's fields take the row once the dialog (and its form) is open
+  useEffect(() => {
+    if (!editing) return;
+    form.resetFields();
+    form.setFieldsValue(editing);
+  }, [editing, form]);
+
+  const open = (row?: Group) => {
+    const value = row ?? { projectId, name: '', groupNo: null, remark: '' };
+    setEditing(value);
+  };
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setSaving(true);
+    try {
+      const body = { ...editing, ...values, projectId } as Group;
+      if (editing?.groupId) await groupApi.update(body);
+      else await groupApi.add(body);
+      message.success(editing?.groupId ? t('common.updateSuccess') : t('common.addSuccess'));
+      setEditing(null);
+      table.current?.refresh();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = (ids: Key[], names: string) => {
+    modal.confirm({
+      title: t('common.hint'),
+      content: t('ltGroup.deleteConfirm', { names }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await groupApi.remove(ids as number[]);
+        message.success(t('common.deleteSuccess'));
+        table.current?.clearSelection();
+        table.current?.refresh();
+      },
+    });
+  };
+
+  const runGroup = (group: Group, action: ControlAction) => {
+    if (!group.memberCount) {
+      message.warning(t('ltMsg.noControllable'));
+      return;
+    }
+    void control.run(action, { groupId: group.groupId, label: t('ltGroup.target', { name: group.name }) });
+  };
+
+  const columns: ProColumn<Group>[] = [
+    { key: 'groupId', dataIndex: 'groupId', title: t('ltGroup.id'), width: 80, sortField: 'groupId' },
+    { key: 'name', dataIndex: 'name', title: t('ltGroup.name'), sortField: 'name', ellipsis: true },
+    { key: 'groupNo', dataIndex: 'groupNo', title: t('ltGroup.groupNo'), width: 100 },
+    {
+      key: 'memberCount',
+      dataIndex: 'memberCount',
+      title: t('ltGroup.memberCount'),
+      width: 110,
+      render: (value: number, row) => (
+        <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => setMembers(row)}>
+          {value}
+        </Button>
+      ),
+    },
+    {
+      key: 'control',
+      title: t('ltGroup.control'),
+      width: 300,
+      render: (_: unknown, row) => (
+        <ControlButtons
+          actions={ALL_ACTIONS}
+          resources={['group']}
+          size="small"
+          inline={2}
+          onRun={(action) => runGroup(row, action)}
+          testIdPrefix={`group-${row.groupId}`}
+        />
+      ),
+    },
+    { key: 'remark', dataIndex: 'remark', title: t('common.remark'), ellipsis: true, defaultHidden: true },
+    {
+      key: 'createTime',
+      dataIndex: 'createTime',
+      title: t('common.createTime'),
+      width: DATE_COLUMN_WIDTH + 30,
+      render: (value: string) => formatDateTime(value),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 220,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <>
+          <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => setMembers(row)}>
+            {t('ltGroup.members')}
+          </Button>
+          <HasPermi value={['lighting:group:edit']}>
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => open(row)}>
+              {t('common.edit')}
+            </Button>
+          </HasPermi>
+          <HasPermi value={['lighting:group:remove']}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => remove([row.groupId!], row.name)}
+            />
+          </HasPermi>
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <div className="lx-page" data-testid="group-page">
+      <ProTable<Group>
+        ref={table}
+        url={groupApi.listUrl}
+        rowKey="groupId"
+        selectable
+        testId="group-table"
+        extraParams={extraParams}
+        columns={columns}
+        searchFields={[{ type: 'input', name: 'name', label: t('ltGroup.name') }]}
+        toolbar={({ keys, rows }) => (
+          <>
+            <HasPermi value={['lighting:group:add']}>
+              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => open()} data-testid="group-add">
+                {t('common.add')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={['lighting:group:remove']}>
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={!keys.length}
+                onClick={() => remove(keys, rows.map((row) => row.name).join(', '))}
+              >
+                {t('common.delete')}
+              </Button>
+            </HasPermi>
+          </>
+        )}
+      />
+      <DraggableDialog
+        open={!!editing}
+        title={editing?.groupId ? t('ltGroup.editTitle') : t('ltGroup.addTitle')}
+        width={520}
+        onCancel={() => setEditing(null)}
+        onOk={() => void submit()}
+        confirmLoading={saving}
+        testId="group-dialog"
+      >
+        <Form<Group> form={form} labelCol={{ flex: '100px' }} initialValues={editing ?? undefined} preserve={false}>
+          <Form.Item
+            name="name"
+            label={t('ltGroup.name')}
+            rules={[{ required: true, whitespace: true, message: t('ltGroup.nameRequired') }]}
+          >
+            <Input maxLength={40} data-testid="group-name" />
+          </Form.Item>
+          <Form.Item name="groupNo" label={t('ltGroup.groupNo')} tooltip={t('ltGroup.groupNoHint')}>
+            <InputNumber min={0} max={65535} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="remark" label={t('common.remark')}>
+            <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
+          </Form.Item>
+        </Form>
+      </DraggableDialog>
+      <MembersDialog group={members} onClose={() => setMembers(null)} onChanged={() => table.current?.refresh()} />
+      {control.holder}
+    </div>
+  );
+}
+
+/** Groups of the project's devices (lighting/group): members and group control. */
+export function GroupPage() {
+  return (
+    <NeedProject testId="group-page">
+      <GroupPageBody key={useProjectId() ?? 0} />
+    </NeedProject>
+  );
+}

@@ -1,0 +1,294 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hasChromium, launch, noAnimations, signIn } from './browser';
+
+const SHOTS = 'docs/screenshots';
+const HAN = /[\u4e00-\u9fff]/;
+const DEVICE_PAGE = '/web/lighting/device';
+const MAP_PAGE = '/web/lighting-runtime/monitor-map';
+const CCU_UID = 'E2E-CCU-01';
+const LAMPS = 500;
+const lampUid = (n: number) => `E2E-RTU-${String(n).padStart(4, '0')}`;
+
+interface Session {
+  token: string;
+  clientId: string;
+  projectId: number;
+  longitude: number;
+  latitude: number;
+}
+
+describe.skipIf(!hasChromium)('lighting journeys (issue #6)', () => {
+  const baseURL = inject('baseURL');
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let session: Session;
+  let mqttUrl: string;
+  let device: MqttClient | null = null;
+  const work = mkdtempSync(join(tmpdir(), 'luxgrid-lighting-e2e-'));
+  const commands: { action: string; commands: { id: string; uid: string }[] }[] = [];
+
+  async function api<T>(method: string, path: string, body?: unknown, lang = 'zh-CN'): Promise<T> {
+    const res = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: {
+        access_token: session.token,
+        clientId: session.clientId,
+        projectId: String(session.projectId),
+        'Accept-Language': lang,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await res.json()) as T;
+  }
+
+  async function newPage(lang: 'zh-CN' | 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
+    const ctx = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+    const p = await ctx.newPage();
+    await noAnimations(p);
+    await p.addInitScript((value) => {
+      if (!localStorage.getItem('lang')) localStorage.setItem('lang', value);
+    }, lang);
+    return { context: ctx, page: p };
+  }
+
+  beforeAll(async () => {
+    browser = await launch();
+    // the embedded broker listens on the MQTT_PORT the global setup chose; /health names it
+    const health = (await (await fetch(`${baseURL}/health`)).json()) as { mqtt: { url: string } };
+    mqttUrl = health.mqtt.url;
+    ({ context, page } = await newPage('zh-CN'));
+    await page.goto(`/login?redirect=${encodeURIComponent(DEVICE_PAGE)}`);
+    await signIn(page, 'admin');
+    await page.getByTestId('device-page').waitFor();
+    session = await page.evaluate(() => {
+      const project = JSON.parse(localStorage.getItem('currentProject') ?? 'null');
+      const customer = JSON.parse(localStorage.getItem('currentCustomer') ?? 'null');
+      return {
+        token: localStorage.getItem('access_token') ?? '',
+        clientId: String(customer?.id ?? ''),
+        projectId: Number(project?.id),
+        longitude: Number(project?.longitude ?? 115.97),
+        latitude: Number(project?.latitude ?? 40.46),
+      };
+    });
+    expect(session.projectId).toBeGreaterThan(0);
+  });
+
+  afterAll(async () => {
+    device?.end(true);
+    await context?.close();
+    await browser?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('registers a concentrator in the form and shows its secret once', async () => {
+    await page.getByTestId('device-add').click();
+    const form = page.getByTestId('device-form');
+    await form.waitFor();
+    // a mesh concentrator: the channel must lie within 11–27
+    await form.getByTestId('form-uid').fill(CCU_UID);
+    await form.getByTestId('form-name').fill('E2E 集中控制器');
+    await form.locator('#channel').fill('30');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await form.getByText('不在11-27范围内，请重新输入').waitFor();
+    await form.locator('#channel').fill('15');
+    await form.locator('#panid').fill('4660');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    const secret = page.getByTestId('secret-dialog');
+    await secret.waitFor();
+    await expect(secret.getByTestId('secret-username').textContent()).resolves.toBe(`${session.projectId}/${CCU_UID}`);
+    await expect(secret.getByTestId('secret-value').textContent()).resolves.toMatch(/\S{16,}/);
+    await secret.getByTestId('secret-close').click();
+    await secret.waitFor({ state: 'hidden' });
+  });
+
+  it('imports 500 lamp controllers from an .xlsx built on the template, with progress and records', async () => {
+    // the template's columns, in English, decide the workbook's header row
+    const template = await fetch(`${baseURL}/lighting/import/template?deviceType=RTU`, {
+      headers: { access_token: session.token, clientId: session.clientId, 'Accept-Language': 'en-US' },
+    });
+    expect(template.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await template.arrayBuffer()) as ArrayBuffer);
+    const headers: string[] = [];
+    book.worksheets[0]!.getRow(1).eachCell((cell) => {
+      headers.push(String(cell.value));
+    });
+    expect(headers).toContain('*UID');
+    const key = (header: string) => header.replace(/^\*/, '');
+    const out = new ExcelJS.Workbook();
+    const sheet = out.addWorksheet('RTU');
+    sheet.addRow(headers);
+    for (let n = 1; n <= LAMPS; n++) {
+      const values: Record<string, unknown> = {
+        UID: lampUid(n),
+        Name: `E2E 路灯 ${String(n).padStart(4, '0')}`,
+        'Parent UID': CCU_UID,
+        Connection: 'NON_DIRECT',
+        // a street of lamps 30 m apart, east of the project's centre
+        Longitude: Number((session.longitude + 0.0004 * (n % 50)).toFixed(6)),
+        Latitude: Number((session.latitude + 0.0006 * Math.floor(n / 50)).toFixed(6)),
+      };
+      sheet.addRow(headers.map((header) => values[key(header)] ?? null));
+    }
+    const file = join(work, 'lamps.xlsx');
+    await out.xlsx.writeFile(file);
+
+    await page.getByTestId('device-import').click();
+    const dialog = page.getByTestId('device-import-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('import-type').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '单灯控制器' }).click();
+    await dialog.locator('input[type=file]').setInputFiles(file);
+    await dialog.getByTestId('import-submit').click();
+    const progress = dialog.locator('[data-testid="import-progress"][data-status="DONE"]');
+    await progress.waitFor({ timeout: 60_000 });
+    await expect(dialog.getByTestId('import-success-count').textContent()).resolves.toContain(String(LAMPS));
+    await expect(dialog.getByTestId('import-fail-count').textContent()).resolves.toContain('0');
+
+    // the record and its row details
+    await dialog.getByTestId('import-view-details').click();
+    const details = dialog.getByTestId('import-details');
+    await details.locator('.ant-table-row').first().waitFor();
+    await expect(details.getByText(`共 ${LAMPS} 条`).count()).resolves.toBe(1);
+    await dialog.getByRole('button', { name: '返回记录' }).click();
+    await dialog.getByTestId('import-records').locator('.ant-table-row', { hasText: 'lamps.xlsx' }).first().waitFor();
+    await dialog.getByTestId('import-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+  }, 120_000);
+
+  it('finds the imported lamps in the lazy device tree', async () => {
+    const tree = page.getByTestId('device-tree');
+    const ccuNode = tree.getByTestId(`tree-node-${CCU_UID}`);
+    await ccuNode.waitFor();
+    await expect(ccuNode.textContent()).resolves.toContain(`(${LAMPS})`);
+    // expanding loads the concentrator's children (one request, 500 nodes)
+    await tree
+      .locator('.ant-tree-treenode', { has: page.getByTestId(`tree-node-${CCU_UID}`) })
+      .locator('.ant-tree-switcher')
+      .click();
+    await tree.getByTestId(`tree-node-${lampUid(1)}`).waitFor();
+    // choosing the concentrator lists its children
+    await ccuNode.click();
+    await page.getByTestId('device-scope').waitFor();
+    await page.getByTestId('device-table').getByText(`共 ${LAMPS} 条`).waitFor();
+    // the tree's search finds a lamp anywhere in the project
+    await tree.getByTestId('tree-search').fill(lampUid(437));
+    await tree.getByTestId(`tree-node-${lampUid(437)}`).waitFor();
+    await tree.getByTestId('tree-search').fill('');
+    await tree.getByTestId(`tree-node-${lampUid(1)}`).waitFor();
+  });
+
+  it('follows a lamp live in the detail drawer and switches it on', async () => {
+    const tree = page.getByTestId('device-tree');
+    await tree.getByTestId(`tree-node-${lampUid(1)}`).click();
+    const drawer = page.getByTestId('device-drawer');
+    await drawer.getByTestId('drawer-live').waitFor();
+    await expect(drawer.getByTestId('drawer-comm').getAttribute('data-state')).resolves.toBe('INIT');
+
+    // the concentrator's credentials, re-issued for this test, and a plain MQTT client acting as it
+    const list = await api<{ rows: { deviceId: number }[] }>('GET', `/lighting/device/list?keyword=${CCU_UID}`);
+    const creds = await api<{ data: { mqttUserName: string; secret: string }[] }>(
+      'POST',
+      '/lighting/device/credentials',
+      { deviceIds: [list.rows[0]!.deviceId] },
+    );
+    const { mqttUserName, secret } = creds.data[0]!;
+    const topic = `luxgrid/v1/${session.projectId}/${CCU_UID}`;
+    device = await mqtt.connectAsync(mqttUrl, {
+      username: mqttUserName,
+      password: secret,
+      clientId: `e2e-${Date.now()}`,
+      reconnectPeriod: 0,
+    });
+    device.on('message', (_topic, payload) => commands.push(JSON.parse(payload.toString())));
+    await device.subscribeAsync(`${topic}/down/command`, { qos: 1 });
+    const children = Array.from({ length: LAMPS }, (_, i) => lampUid(i + 1));
+    await device.publishAsync(`${topic}/up/hello`, JSON.stringify({ firmware: '2.3.1', children }), { qos: 1 });
+    await device.publishAsync(
+      `${topic}/up/telemetry`,
+      JSON.stringify({
+        items: [
+          {
+            uid: lampUid(1),
+            values: { voltage: 231.4, current: 0.42, power: 97.2, dimLevel: 80, lampState: 'OFF', temperature: 38.5 },
+          },
+        ],
+      }),
+      { qos: 1 },
+    );
+
+    // the drawer changes without a reload: device.state over the WebSocket
+    await drawer.locator('[data-testid="drawer-comm"][data-state="ON"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => drawer.getByTestId('live-voltage').textContent(), { timeout: 20_000 }).toBe('231.4 V');
+    await expect(drawer.getByTestId('live-lampState').textContent()).resolves.toBe('灭灯');
+
+    // LIGHT_ON: confirm, the device receives it, acknowledges and succeeds; the result arrives
+    await drawer.getByTestId('control-LIGHT_ON').click();
+    const confirm = page.getByTestId('control-dialog');
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => commands.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const sent = commands[0]!;
+    expect(sent.action).toBe('LIGHT_ON');
+    const id = sent.commands.find((c) => c.uid === lampUid(1))!.id;
+    await drawer.locator('[data-testid="command-status"]').first().waitFor();
+    await device.publishAsync(`${topic}/up/ack`, JSON.stringify({ id }), { qos: 1 });
+    await device.publishAsync(
+      `${topic}/up/result`,
+      JSON.stringify({ id, status: 'SUCCESS', data: { lampState: 'ON' } }),
+      {
+        qos: 1,
+      },
+    );
+    await device.publishAsync(
+      `${topic}/up/telemetry`,
+      JSON.stringify({ items: [{ uid: lampUid(1), values: { lampState: 'ON', dimLevel: 100, power: 121.5 } }] }),
+      { qos: 1 },
+    );
+    await drawer.locator('[data-testid="command-status"][data-status="SUCCESS"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => drawer.getByTestId('live-lampState').textContent(), { timeout: 20_000 }).toBe('亮灯');
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'hidden', timeout: 10_000 });
+    await page.screenshot({ path: `${SHOTS}/lighting-devices-zh-CN.png` });
+  }, 90_000);
+
+  it('shows the devices on the offline map in English', async () => {
+    const { context: en, page: map } = await newPage('en-US');
+    await map.goto(`/login?redirect=${encodeURIComponent(MAP_PAGE)}`);
+    await signIn(map, 'admin');
+    await map.getByTestId('monitor-map-page').waitFor();
+    await expect(map.getByTestId('map-unsupported').count()).resolves.toBe(0);
+    // every lamp is drawn: the legend counts them; the concentrator's hello brought its lamps online
+    const count = async (status: string) => Number(await map.getByTestId(`map-count-${status}`).textContent());
+    await expect
+      .poll(
+        async () => (await count('online')) + (await count('offline')) + (await count('init')) + (await count('fault')),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBeGreaterThanOrEqual(LAMPS);
+    expect(await count('online')).toBeGreaterThan(0);
+    // a fault reported while the map is open turns its lamp red
+    await device!.publishAsync(
+      `luxgrid/v1/${session.projectId}/${CCU_UID}/up/event`,
+      JSON.stringify({ uid: lampUid(3), type: 'RtuTilt', level: 'urgent' }),
+      { qos: 1 },
+    );
+    await expect.poll(() => count('fault'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await map.locator('.lt-map-cluster').first().waitFor();
+    const legend = await map.getByTestId('map-legend').innerText();
+    expect(legend.split('\n').filter((line) => HAN.test(line))).toEqual([]);
+    await map.waitForTimeout(500);
+    await map.screenshot({ path: `${SHOTS}/lighting-map-en-US.png` });
+    await en.close();
+  }, 90_000);
+});
