@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CODE, message } from '@luxgrid/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -98,10 +98,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   return app;
 }
 
-/**
- * Serves the built web from the same origin (files looked up on each request, so a rebuild needs
- * no restart); unknown GETs for pages fall back to index.html.
- */
+/** Serves the built web from the same origin; unknown GETs for pages fall back to index.html. */
 async function registerWeb(app: FastifyInstance, deps: Deps) {
   const indexFile = resolve(deps.config.webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
@@ -110,15 +107,41 @@ async function registerWeb(app: FastifyInstance, deps: Deps) {
       open.addHook('onRoute', (route) => {
         route.config = { ...(route.config as object), public: true };
       });
-      await open.register(fastifyStatic, { root: deps.config.webDist, prefix: '/', index: false, wildcard: true });
+      // hashed bundles are looked up on each request (a rebuild needs no restart); the few root files
+      // (logo, icons) are routed at start; every other page path falls through to index.html below
+      await open.register(fastifyStatic, {
+        root: resolve(deps.config.webDist, 'assets'),
+        prefix: '/assets/',
+        index: false,
+        wildcard: true,
+        immutable: true,
+        maxAge: '365d',
+      });
+      for (const entry of readdirSync(deps.config.webDist, { withFileTypes: true })) {
+        if (!entry.isFile() || entry.name === 'index.html') continue;
+        open.get(`/${entry.name}`, { schema: { hide: true } }, (_req, reply) =>
+          reply.sendFile(entry.name, deps.config.webDist),
+        );
+      }
     });
   }
+  /** Sends index.html; false when it cannot be read. (A reply is thenable: never return it from here.) */
+  const page = async (reply: FastifyReply): Promise<boolean> => {
+    const html = await readFile(indexFile, 'utf8').catch(() => null);
+    if (html === null) return false;
+    reply.status(200).type('text/html').header('cache-control', 'no-cache').send(html);
+    return true;
+  };
+
+  // the home page itself (a directory for the static files, which would refuse it)
+  if (hasWeb)
+    app.get('/', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+      if (!(await page(reply))) reply.status(404).send();
+      return reply;
+    });
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (hasWeb && wantsPage) {
-      const html = await readFile(indexFile, 'utf8').catch(() => null);
-      if (html !== null) return reply.type('text/html').header('cache-control', 'no-cache').send(html);
-    }
+    if (hasWeb && wantsPage && (await page(reply))) return reply;
     reply.status(404);
     return { code: CODE.NOT_FOUND, msg: message('http.404', request.lang ?? 'zh-CN') };
   });

@@ -1,0 +1,24 @@
+import { Empty } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { session } from '../../../app/session';
+import { ALL_CUSTOMERS_ID } from '../../../shared/constants';
+import { useStore } from '../../../shared/store';
+
+/** True when the screen is about one customer and a platform user has "all customers" chosen. */
+export function useNeedsCustomer(): boolean {
+  const user = useStore(session, (state) => state.user);
+  const customer = useStore(session, (state) => state.currentCustomer);
+  const isPlatformUser = user?.clientId === null || user?.clientId === undefined;
+  return isPlatformUser && (!customer || Number(customer.id) === ALL_CUSTOMERS_ID);
+}
+
+export function ChooseCustomerEmpty() {
+  const { t } = useTranslation();
+  return (
+    <Empty
+      style={{ padding: '64px 0' }}
+      description={t('tenantShared.chooseCustomerFirst')}
+      data-testid="choose-customer"
+    />
+  );
+}
