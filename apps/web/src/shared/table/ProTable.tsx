@@ -78,6 +78,8 @@ export interface ProTableProps<T> {
   searchFields?: SearchField[];
   /** Extra query values added to every request. */
   extraParams?: Params;
+  /** Extra request headers, e.g. { clientId: '' } for a platform user's view over every customer. */
+  headers?: Readonly<Record<string, string>>;
   toolbar?: (selected: { keys: Key[]; rows: T[] }) => ReactNode;
   selectable?: boolean;
   onSelectionChange?: (keys: Key[], rows: T[]) => void;
@@ -112,6 +114,7 @@ export function ProTable<T extends object>({
   columns,
   searchFields = [],
   extraParams,
+  headers,
   toolbar,
   selectable = false,
   onSelectionChange,
@@ -150,8 +153,19 @@ export function ProTable<T extends object>({
         const paging = pageParams(state, method);
         const body =
           method === 'GET'
-            ? await request({ url, method, params: { ...extraParams, ...query, ...paging } })
-            : await request({ url, method, data: { ...extraParams, ...query, ...paging }, repeatSubmit: false });
+            ? await request({
+                url,
+                method,
+                headers: headers && { ...headers },
+                params: { ...extraParams, ...query, ...paging },
+              })
+            : await request({
+                url,
+                method,
+                headers: headers && { ...headers },
+                data: { ...extraParams, ...query, ...paging },
+                repeatSubmit: false,
+              });
         if (id !== sequence.current) return;
         const list = readList<T>(body);
         if (shouldReturnToFirstPage(list.total, list.rows.length, state.pageNum)) {
@@ -165,7 +179,7 @@ export function ProTable<T extends object>({
         if (id === sequence.current) setLoading(false);
       }
     },
-    [url, method, extraParams],
+    [url, method, extraParams, headers],
   );
 
   useEffect(() => {

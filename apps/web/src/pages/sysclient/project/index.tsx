@@ -3,14 +3,8 @@ import { App, Button, Tag, Tooltip, Typography } from 'antd';
 import { type Key, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadProjects, session } from '../../../app/session';
+import { ALL_CUSTOMERS_HEADERS } from '../../../features/tenant/all-customers';
 import { projectApi } from '../../../features/tenant/api';
-import {
-  ALL_CUSTOMERS_HEADERS,
-  type ProColumn,
-  type ProTableRef,
-  ScopedProTable,
-  type SearchField,
-} from '../../../features/tenant/components/ScopedProTable';
 import { exportAllCustomers } from '../../../features/tenant/export';
 import { useCustomerOptions } from '../../../features/tenant/hooks';
 import type { ProjectRow } from '../../../features/tenant/types';
@@ -20,6 +14,7 @@ import { formatDateTime } from '../../../shared/date';
 import { useDict } from '../../../shared/dict';
 import { HasPermi } from '../../../shared/perms';
 import { useStore } from '../../../shared/store';
+import { type ProColumn, ProTable, type ProTableRef, type SearchField } from '../../../shared/table/ProTable';
 
 import { ProjectDialog } from './components/ProjectDialog';
 
@@ -225,7 +220,7 @@ export function ProjectPage() {
 
   return (
     <div className="lx-page" data-testid="project-page">
-      <ScopedProTable<ProjectRow>
+      <ProTable<ProjectRow>
         ref={table}
         url={projectApi.listUrl}
         headers={isPlatformUser ? ALL_CUSTOMERS_HEADERS : undefined}

@@ -2,14 +2,8 @@ import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@a
 import { App, Button, Progress, Typography } from 'antd';
 import { type Key, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ALL_CUSTOMERS_HEADERS } from '../../../features/tenant/all-customers';
 import { subscriptionApi } from '../../../features/tenant/api';
-import {
-  ALL_CUSTOMERS_HEADERS,
-  type ProColumn,
-  type ProTableRef,
-  ScopedProTable,
-  type SearchField,
-} from '../../../features/tenant/components/ScopedProTable';
 import { SubscriptionStateTag } from '../../../features/tenant/components/StateTag';
 import { exportAllCustomers } from '../../../features/tenant/export';
 import { formatPrice } from '../../../features/tenant/format';
@@ -20,6 +14,7 @@ import { elapsedPercent } from '../../../features/tenant/validity';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { formatDateTime } from '../../../shared/date';
 import { HasPermi } from '../../../shared/perms';
+import { type ProColumn, ProTable, type ProTableRef, type SearchField } from '../../../shared/table/ProTable';
 
 import { RenewalChart } from './components/RenewalChart';
 import { SubscriptionDialog } from './components/SubscriptionDialog';
@@ -194,7 +189,7 @@ export function SubscriptionPage() {
   return (
     <div className="lx-page" data-testid="subscription-page">
       <RenewalChart version={version} />
-      <ScopedProTable<SubscriptionRow>
+      <ProTable<SubscriptionRow>
         ref={table}
         url={subscriptionApi.listUrl}
         headers={ALL_CUSTOMERS_HEADERS}
