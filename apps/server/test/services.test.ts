@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { RedisSessionStore, type Session } from '../src/platform/auth/session-store.ts';
 import { type Cache, MemoryCache, openRedisCache } from '../src/platform/cache.ts';
 import { ManualClock, systemClock } from '../src/platform/clock.ts';
-import { startMqtt } from '../src/platform/mqtt.ts';
+import { startMqtt, topicMatches } from '../src/platform/mqtt.ts';
+import { until } from './lighting/helpers.ts';
 import { reachable, requireService } from './reachable.ts';
 
 const redisUp = requireService('Redis at 127.0.0.1:6379', await reachable('127.0.0.1', 6379));
@@ -104,6 +105,15 @@ describe.runIf(redisUp)('sessions on Redis', () => {
 });
 
 describe('MQTT', () => {
+  it('matches topics against filters with + and #', () => {
+    expect(topicMatches('lux/v1/+/+/up/+', 'lux/v1/1/A/up/telemetry')).toBe(true);
+    expect(topicMatches('lux/v1/+/+/up/+', 'lux/v1/1/A/down/command')).toBe(false);
+    expect(topicMatches('lux/v1/+/+/up/+', 'lux/v1/1/A/up/telemetry/x')).toBe(false);
+    expect(topicMatches('lux/v1/+/+/up/+', 'lux/v1/1/A/up')).toBe(false);
+    expect(topicMatches('lux/#', 'lux/v1/1')).toBe(true);
+    expect(topicMatches('lux/#', 'other/v1')).toBe(false);
+  });
+
   it('embedded broker: the server connects with its own credentials and strangers are refused', async () => {
     const port = await freePort();
     const hub = await startMqtt({ mqttPort: port, host: '127.0.0.1' });
@@ -138,8 +148,8 @@ describe('MQTT', () => {
         topic.startsWith(`lux/v1/${user}/${action === 'publish' ? 'up' : 'down'}/`),
       );
       const seen: string[] = [];
-      await hub.client.subscribeAsync('lux/v1/#');
-      hub.client.on('message', (topic) => seen.push(topic));
+      // the server hears device messages in process, straight from the broker
+      const stop = await hub.listen('lux/v1/+/+/up/+', (topic, payload) => seen.push(`${topic} ${payload}`));
       const device = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
         username: '1/A',
         password: 'secret',
@@ -152,8 +162,19 @@ describe('MQTT', () => {
       expect(device.connected).toBe(true);
       device.publish('lux/v1/1/B/up/telemetry', '{"forged":true}', { qos: 0 });
       await new Promise((r) => setTimeout(r, 200));
-      expect(seen).toEqual(['lux/v1/1/A/up/telemetry']);
+      expect(seen).toEqual(['lux/v1/1/A/up/telemetry {}']);
       device.end(true);
+      // once the server stops listening, nothing more reaches it
+      await stop();
+      const other = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+        username: '1/B',
+        password: 'secret',
+        reconnectPeriod: 0,
+      });
+      await other.publishAsync('lux/v1/1/B/up/telemetry', '{"late":true}', { qos: 1 });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(seen).toHaveLength(1);
+      other.end(true);
     } finally {
       await hub.close();
     }
@@ -163,13 +184,16 @@ describe('MQTT', () => {
     const hub = await startMqtt({ mqttUrl: 'mqtt://127.0.0.1:1883', mqttPort: 0 });
     try {
       expect(hub.health()).toMatchObject({ connected: true, mode: 'external', url: 'mqtt://127.0.0.1:1883' });
-      const topic = `luxgrid/test/${randomBytes(4).toString('hex')}`;
-      await hub.client.subscribeAsync(topic);
-      const received = new Promise<string>((resolve) =>
-        hub.client.once('message', (_t, payload) => resolve(payload.toString())),
-      );
-      await hub.client.publishAsync(topic, 'ping');
-      expect(await received).toBe('ping');
+      const root = `luxgrid/test/${randomBytes(4).toString('hex')}`;
+      const received: string[] = [];
+      const stop = await hub.listen(`${root}/+/up`, (topic, payload) => received.push(`${topic} ${payload}`));
+      // a topic outside the filter reaches the client (subscribed below) but not the listener
+      await hub.client.subscribeAsync(`${root}/other`);
+      await hub.client.publishAsync(`${root}/other`, 'no');
+      await hub.client.publishAsync(`${root}/a/up`, 'ping');
+      await until(() => received.length > 0);
+      expect(received).toEqual([`${root}/a/up ping`]);
+      await stop();
     } finally {
       await hub.close();
     }

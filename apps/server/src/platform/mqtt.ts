@@ -17,6 +17,12 @@ export interface MqttHub {
   readonly mode: 'embedded' | 'external';
   readonly url: string;
   client: MqttClient;
+  /**
+   * Hands every message published under `topic` (MQTT wildcards allowed) to `handler`: in process
+   * straight from the embedded broker — no loop back through a socket — or through the server's
+   * subscription to the external broker. Resolves to the way to stop listening.
+   */
+  listen(topic: string, handler: (topic: string, payload: Buffer) => void): Promise<() => Promise<void>>;
   setDeviceAuthenticator(fn: DeviceAuthenticator): void;
   /** Confines each device to its own topics on the embedded broker (external brokers use their ACLs). */
   setDeviceTopicGuard(fn: DeviceTopicGuard): void;
@@ -25,6 +31,17 @@ export interface MqttHub {
 }
 
 const SERVER_USER = 'luxgrid-server';
+
+/** Whether a topic falls under an MQTT filter ('+' one level, '#' the rest). */
+export function topicMatches(filter: string, topic: string): boolean {
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return true;
+    if (i >= t.length || (f[i] !== '+' && f[i] !== t[i])) return false;
+  }
+  return f.length === t.length;
+}
 
 export async function startMqtt(opts: { mqttUrl?: string; mqttPort: number; host?: string }): Promise<MqttHub> {
   let broker: Aedes | undefined;
@@ -98,6 +115,30 @@ export async function startMqtt(opts: { mqttUrl?: string; mqttPort: number; host
     mode: broker ? 'embedded' : 'external',
     url: shownUrl,
     client,
+    async listen(topic, handler) {
+      if (broker) {
+        const embedded = broker;
+        const deliver = (packet: { topic: string; payload: Buffer | string }, done: () => void) => {
+          handler(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload));
+          done();
+        };
+        await new Promise<void>((resolve) => embedded.subscribe(topic, deliver, resolve));
+        return () => new Promise<void>((resolve) => embedded.unsubscribe(topic, deliver, resolve));
+      }
+      const onMessage = (got: string, payload: Buffer) => {
+        if (topicMatches(topic, got)) handler(got, payload);
+      };
+      client.on('message', onMessage);
+      // QoS 0 on the server's own link: its session is clean, so QoS 1 would keep nothing across a
+      // reconnect, and a broker's in-flight window (Mosquitto: 20, then 1,000 queued) would drop
+      // messages silently under load. Devices still publish with QoS 1 to the broker.
+      // After a reconnect the client subscribes again by itself.
+      await client.subscribeAsync(topic, { qos: 0 });
+      return async () => {
+        client.removeListener('message', onMessage);
+        await client.unsubscribeAsync(topic).catch(() => undefined);
+      };
+    },
     setDeviceAuthenticator(fn) {
       deviceAuth = fn;
     },
