@@ -346,5 +346,35 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       refused.terminate();
       anonymous.terminate();
     });
+
+    it('history keeps awkward text exactly; timed flushes write the latest state at most once a second', async () => {
+      await gw.gateway.flush();
+      const before = gw.gateway.stats.readings;
+      const awkward = 'tab\there "q" \\N back\\slash\nline 路灯';
+      await publish(device, topic('CCU-A', 'telemetry'), {
+        uid: 'RTU-A2',
+        values: { voltage: 111.1, note: awkward, fault: null },
+      });
+      await until(() => gw.gateway.stats.readings > before);
+      // a timed flush right after a full one: the history row goes, the latest state waits
+      await gw.gateway.flush(false);
+      const [row] = await t.deps.database.query<{ data: Record<string, unknown> }>(
+        'select data from lt_telemetry where device_id = $1 order by ts desc, ctid desc limit 1',
+        [rtuIds[1]],
+      );
+      expect(row!.data).toEqual({ voltage: 111.1, note: awkward, fault: null });
+      const stateVoltage = async () =>
+        (
+          await t.deps.database.query<{ v: number }>(
+            "select (data->>'voltage')::float8 as v from lt_device_state where device_id = $1",
+            [rtuIds[1]],
+          )
+        )[0]?.v;
+      expect(await stateVoltage()).not.toBe(111.1);
+      t.clock.advance(1000);
+      // a second later the timed flush starts the state write in its own lane, without waiting for it
+      await gw.gateway.flush(false);
+      await until(async () => (await stateVoltage()) === 111.1);
+    });
   });
 }

@@ -16,6 +16,7 @@ import {
   type UpKind,
 } from '@luxgrid/contracts';
 import type { Deps } from '../../../platform/context.ts';
+import { copyField } from '../../../platform/db.ts';
 import type { MqttHub } from '../../../platform/mqtt.ts';
 
 /** What the gateway keeps in memory about a device it has heard of. */
@@ -36,6 +37,8 @@ export interface GatewayOptions {
   flushMs?: number;
   /** … or as soon as this many rows are waiting */
   flushRows?: number;
+  /** the latest-state table is written at most this often by the timed flushes (history goes every flush) */
+  stateFlushMs?: number;
   /** a device not heard from for this long is offline */
   heartbeatTimeoutMs?: number;
   sweepMs?: number;
@@ -76,6 +79,7 @@ export interface GatewayStats {
 const SELECT_INFO = `select device_id as "deviceId", client_id as "clientId", project_id as "projectId", uid,
   device_type as "deviceType", parent_id as "parentId", gateway_id as "gatewayId", comm_state as "commState" from lt_device`;
 
+const TELEMETRY_COLUMNS = ['device_id', 'client_id', 'project_id', 'ts', 'data'] as const;
 const MAX_PAYLOAD = 256 * 1024;
 const NEGATIVE_TTL_MS = 30_000;
 const LIVE_ITEMS_PER_PUSH = 2_000;
@@ -156,15 +160,21 @@ export class DeviceGateway {
   private readonly byId = new Map<number, DeviceInfo>();
   private readonly unknown = new Map<string, { until: number; foreign: boolean }>();
   private readonly loading = new Map<string, Promise<DeviceInfo | null>>();
+  /** sessions whose children were loaded in one go */
+  private readonly preloaded = new Map<number, Promise<void>>();
+  /** history rows waiting, as COPY text lines */
   private telemetry: string[] = [];
   private states = new Map<number, StateUpdate>();
   private events: EventRow[] = [];
   private cameOnline = new Set<number>();
   private live = new Map<number, { clientId: number; items: LiveDeviceState[] }>();
   private flushing: Promise<void> | null = null;
+  private statesWrittenAt = 0;
+  private stateWrite: Promise<void> | null = null;
   private timers: NodeJS.Timeout[] = [];
   private readonly onMessage = (topic: string, payload: Buffer) => void this.handle(topic, payload);
   private stopped = false;
+  private unlisten: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly deps: Deps,
@@ -175,6 +185,7 @@ export class DeviceGateway {
     this.opts = {
       flushMs: options.flushMs ?? 500,
       flushRows: options.flushRows ?? 5_000,
+      stateFlushMs: options.stateFlushMs ?? 1_000,
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 180_000,
       sweepMs: options.sweepMs ?? 10_000,
       resultTimeoutMs: options.resultTimeoutMs ?? 60_000,
@@ -193,13 +204,10 @@ export class DeviceGateway {
     this.hub.setDeviceTopicGuard((username, topic, action) =>
       topic.startsWith(`${this.root}/v1/${username}/${action === 'publish' ? 'up' : 'down'}/`),
     );
-    this.hub.client.on('message', this.onMessage);
-    const topic = `${this.root}/v1/+/+/up/+`;
-    await this.hub.client.subscribeAsync(topic, { qos: 1 });
-    // after a broker restart the client resubscribes by itself (clean session); nothing else to do
+    this.unlisten = await this.hub.listen(`${this.root}/v1/+/+/up/+`, this.onMessage);
     await this.deps.cache.subscribe(INVALIDATE_CHANNEL, (message) => this.dropCached(JSON.parse(message) as number[]));
     if (this.opts.timers) {
-      const flush = setInterval(() => void this.flush(), this.opts.flushMs);
+      const flush = setInterval(() => void this.flush(false), this.opts.flushMs);
       const sweep = setInterval(() => void this.sweepIfLeader(), this.opts.sweepMs);
       flush.unref();
       sweep.unref();
@@ -210,8 +218,7 @@ export class DeviceGateway {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
-    this.hub.client.removeListener('message', this.onMessage);
-    await this.hub.client.unsubscribeAsync(`${this.root}/v1/+/+/up/+`).catch(() => undefined);
+    await this.unlisten?.();
     await this.flush().catch(() => undefined);
   }
 
@@ -234,6 +241,7 @@ export class DeviceGateway {
 
   private dropCached(ids: number[]) {
     this.unknown.clear();
+    this.preloaded.clear();
     for (const id of ids) {
       const info = this.byId.get(id);
       if (!info) continue;
@@ -295,10 +303,23 @@ export class DeviceGateway {
     return { info: null, foreign };
   }
 
-  /** Loads every device a session carries, so that their messages need no look-up. */
-  private async preloadChildren(session: DeviceInfo) {
-    const rows = await this.deps.database.query<DeviceInfo>(`${SELECT_INFO} where gateway_id = $1`, [session.deviceId]);
-    for (const row of rows) this.cacheInfo(row);
+  /**
+   * Loads every device a session carries in one query — at its hello, or at the first message
+   * naming a child not in memory (after a restart sessions report without a new hello) — so that
+   * a concentrator of a thousand lamps costs one look-up, not a thousand.
+   */
+  private preloadChildren(session: DeviceInfo, again = false): Promise<void> {
+    let loaded = this.preloaded.get(session.deviceId);
+    if (!loaded || again) {
+      loaded = this.deps.database.query<DeviceInfo>(`${SELECT_INFO} where gateway_id = $1`, [session.deviceId]).then(
+        (rows) => {
+          for (const row of rows) this.cacheInfo(row);
+        },
+        () => void this.preloaded.delete(session.deviceId),
+      );
+      this.preloaded.set(session.deviceId, loaded);
+    }
+    return loaded;
   }
 
   /* ------------------------------------------------------------ incoming messages */
@@ -353,7 +374,7 @@ export class DeviceGateway {
         const parsed = helloMessage.safeParse(body);
         if (!parsed.success) return void this.stats.rejected.malformed++;
         this.stats.accepted++;
-        await this.preloadChildren(session);
+        await this.preloadChildren(session, true);
         this.seen(session, now, { firmware: parsed.data.firmware, config: parsed.data.config });
         await this.touchChildren(session, parsed.data.children ?? [], now);
         await this.flush();
@@ -426,6 +447,7 @@ export class DeviceGateway {
   /** The device a message item speaks for: the session itself, or one of the children it carries. */
   private async target(session: DeviceInfo, uid: string | undefined): Promise<DeviceInfo | null> {
     if (!uid || uid === session.uid) return session;
+    if (!this.devices.has(`${session.projectId}/${uid}`)) await this.preloadChildren(session);
     const { info } = await this.lookup(session.projectId, uid);
     if (!info) {
       this.stats.rejected.unknownDevice++;
@@ -474,7 +496,7 @@ export class DeviceGateway {
     const ts = item.ts ?? now;
     this.stats.readings++;
     this.telemetry.push(
-      `{"d":${info.deviceId},"c":${info.clientId},"p":${info.projectId},"t":${ts},"v":${JSON.stringify(item.values)}}`,
+      `${info.deviceId}\t${info.clientId}\t${info.projectId}\t${new Date(ts).toISOString()}\t${copyField(JSON.stringify(item.values))}\n`,
     );
     const update = this.seen(info, now);
     update.data = update.data ? Object.assign(update.data, item.values) : { ...item.values };
@@ -493,25 +515,54 @@ export class DeviceGateway {
   }
 
   private flushIfFull(): Promise<void> | undefined {
-    if (this.telemetry.length >= this.opts.flushRows) return this.flush();
+    // a running write takes the whole buffer when it starts its next round
+    if (this.telemetry.length >= this.opts.flushRows && !this.flushing) return this.flush(false);
     return undefined;
   }
 
   /* ------------------------------------------------------------ batched writes */
 
-  /** Writes what is buffered: telemetry rows, latest states, events, online transitions. One flush at a time. */
-  async flush(): Promise<void> {
-    if (this.flushing) {
-      await this.flushing;
-      if (!this.telemetry.length && !this.states.size && !this.events.length) return;
-    }
-    const run = this.writeBuffered();
+  /**
+   * Writes what is buffered: telemetry rows, events, online transitions and the latest states.
+   * Timed flushes (`all` false) upsert the states at most once per stateFlushMs, in a lane of
+   * their own that the history does not wait for: a device reporting every 100 ms costs one
+   * history row per reading but one state upsert per second, and browsers get every change at
+   * once over /ws anyway. A full flush writes and waits for everything. One flush at a time.
+   */
+  async flush(all = true): Promise<void> {
+    // callers queue behind the running write (whatever its outcome), so writes never overlap
+    const run = (this.flushing ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(async () => {
+        if (all) await this.stateWrite;
+        const statesDue =
+          !this.stateWrite && (all || this.deps.clock.now() - this.statesWrittenAt >= this.opts.stateFlushMs);
+        await this.writeBuffered(statesDue, all);
+        if (all) await this.stateWrite;
+      });
     this.flushing = run;
     try {
       await run;
     } finally {
-      if (this.flushing === run) this.flushing = null;
+      if (this.flushing === run) {
+        this.flushing = null;
+        // what piled up during the write goes at once, not at the next tick
+        if (this.telemetry.length >= this.opts.flushRows) void this.flush(false);
+      }
     }
+  }
+
+  /** Starts the upsert of these states in the state lane (one at a time). */
+  private startStateWrite(states: Map<number, StateUpdate>) {
+    const write: Promise<void> = this.writeStates(states)
+      .catch((err: unknown) => {
+        this.stats.flushErrors++;
+        this.deps.log.error({ err }, 'device state write failed');
+      })
+      .finally(() => {
+        if (this.stateWrite === write) this.stateWrite = null;
+      });
+    this.stateWrite = write;
   }
 
   /** Upserts the latest state (and reported configuration) of the devices heard in one flush. */
@@ -546,34 +597,38 @@ export class DeviceGateway {
       );
   }
 
-  private async writeBuffered() {
+  /** History rows by COPY, at most flushRows per statement: a backlog never becomes one huge statement. */
+  private async writeTelemetry(lines: string[]) {
+    for (let at = 0; at < lines.length; at += this.opts.flushRows) {
+      const chunk = lines.slice(at, at + this.opts.flushRows);
+      await this.deps.database.copyIn('lt_telemetry', TELEMETRY_COLUMNS, chunk.join(''));
+      this.stats.rowsWritten += chunk.length;
+    }
+  }
+
+  private async writeBuffered(withStates: boolean, awaitStates: boolean) {
     const telemetry = this.telemetry;
-    const states = this.states;
+    const states = withStates ? this.states : new Map<number, StateUpdate>();
     const events = this.events;
     const cameOnline = this.cameOnline;
     const live = this.live;
     this.telemetry = [];
-    this.states = new Map();
+    if (withStates) {
+      this.states = new Map();
+      this.statesWrittenAt = this.deps.clock.now();
+    }
     this.events = [];
     this.cameOnline = new Set();
     this.live = new Map();
     if (!telemetry.length && !states.size && !events.length && !live.size) return;
     const started = performance.now();
+    const writtenBefore = this.stats.rowsWritten;
     const db = this.deps.database;
     try {
-      // history and latest state go to different tables: write them side by side on the pool
-      const writes: Promise<unknown>[] = [];
-      if (telemetry.length) {
-        writes.push(
-          db.query(
-            `insert into lt_telemetry (device_id, client_id, project_id, ts, data)
-           select d, c, p, to_timestamp(t / 1000.0), v from json_to_recordset($1::json) as x(d bigint, c bigint, p bigint, t float8, v jsonb)`,
-            [`[${telemetry.join(',')}]`],
-          ),
-        );
-      }
-      if (states.size) writes.push(this.writeStates(states));
-      await Promise.all(writes);
+      // history and latest state go to different tables: written side by side on the pool
+      if (states.size) this.startStateWrite(states);
+      if (telemetry.length) await this.writeTelemetry(telemetry);
+      if (awaitStates) await this.stateWrite;
       if (cameOnline.size) await this.markOnline([...cameOnline]);
       if (events.length) {
         await db.query(
@@ -596,11 +651,10 @@ export class DeviceGateway {
         }
       }
       this.stats.flushes++;
-      this.stats.rowsWritten += telemetry.length;
       this.stats.lastFlushMs = Math.round(performance.now() - started);
     } catch (err) {
       this.stats.flushErrors++;
-      this.stats.dropped += telemetry.length;
+      this.stats.dropped += telemetry.length - (this.stats.rowsWritten - writtenBefore);
       this.deps.log.error({ err }, 'telemetry flush failed');
     }
     for (const [projectId, bucket] of live)
