@@ -217,6 +217,43 @@ describe('registry rules answer with the spec messages', () => {
     expect(direct.body.data.secret).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const list = await get(`/lighting/device/list?projectId=${d.projectId}&tagId=${tagIds[2]}`);
     expect(list.body.rows.map((r: { uid: string }) => r.uid)).toEqual(['NB-1']);
+    // each tag in the list carries how many devices wear it
+    const tags = (await get(`/lighting/tag/list?projectId=${d.projectId}&pageSize=50`)).body.rows as {
+      tagId: number;
+      deviceCount: number;
+    }[];
+    expect(tagIds.map((id) => tags.find((tag) => tag.tagId === id)?.deviceCount)).toEqual([2, 2, 1]);
+  });
+
+  it('groups count their members; servers: own ones are changed, shared ones only by platform administrators', async () => {
+    const group = (await post('/lighting/group', { projectId: d.projectId, name: 'two lamps' })).body.data.groupId;
+    expect((await post(`/lighting/group/${group}/members`, { deviceIds: [ids.rtu, ids.box] })).body.code).toBe(200);
+    const groups = (await get(`/lighting/group/list?projectId=${d.projectId}&pageSize=50`)).body.rows as {
+      groupId: number;
+      memberCount: number;
+    }[];
+    expect(groups.find((g) => g.groupId === group)?.memberCount).toBe(2);
+
+    const own = (await post('/lighting/server', { name: 'edge', host: 'mqtt.example.org', port: 1883 })).body.data
+      .serverId;
+    const [shared] = await t.deps.database.query<{ server_id: number }>(
+      "insert into lt_server (client_id, name, host, port) values (null, 'platform', 'mqtt.luxgrid.example', 8883) returning server_id",
+    );
+    const sharedId = shared!.server_id;
+    const listed = (await get('/lighting/server/list?pageSize=50')).body.rows.map(
+      (r: { serverId: number }) => r.serverId,
+    );
+    expect(listed).toEqual(expect.arrayContaining([own, sharedId]));
+    const change = { name: 'renamed', host: 'mqtt.example.org', port: 1884 };
+    const refusal = { code: 500, msg: 'Only platform administrators may change a shared server' };
+    expect((await put('/lighting/server', { ...change, serverId: sharedId })).body).toEqual(refusal);
+    expect((await t.call('DELETE', `/lighting/server/${own},${sharedId}`, { token: d.token, lang: en })).body).toEqual(
+      refusal,
+    );
+    expect((await put('/lighting/server', { ...change, serverId: own })).body.code).toBe(200);
+    expect((await put('/lighting/server', { ...change, serverId: 999_999 })).body.code).toBe(404);
+    expect((await t.call('DELETE', `/lighting/server/${own}`, { token: d.token, lang: en })).body.code).toBe(200);
+    expect((await t.call('DELETE', `/lighting/server/${own}`, { token: d.token, lang: en })).body.code).toBe(404);
   });
 
   it('changing device model clears configuration, only after confirmation', async () => {
@@ -430,6 +467,18 @@ describe('tenancy and permissions', () => {
     expect((await t.call('GET', '/lighting/model/list', { token: tok })).body.total).toBe(0);
     expect((await t.call('GET', `/lighting/model/${ids.rtuModel}`, { token: tok })).body.code).toBe(404);
     expect((await t.call('GET', '/lighting/tag/list', { token: tok })).body.total).toBe(0);
+    const [tag] = await t.deps.database.query<{ tag_id: number }>('select tag_id from lt_tag where client_id = $1', [
+      d.clientId,
+    ]);
+    expect((await t.call('DELETE', `/lighting/tag/${tag!.tag_id}`, { token: tok })).body.code).toBe(404);
+    expect(
+      (
+        await t.call('PUT', '/lighting/tag', {
+          token: tok,
+          body: { tagId: tag!.tag_id, projectId: d.projectId, name: 'taken over' },
+        })
+      ).body.code,
+    ).toBe(404);
     expect((await t.call('GET', '/lighting/location/list', { token: tok })).body.total).toBe(0);
     expect((await t.call('GET', '/lighting/command/list', { token: tok })).body.total).toBe(0);
     expect(

@@ -149,8 +149,11 @@ export async function listDevices(deps: Deps, ctx: Ctx, q: DeviceListQuery) {
     keyset = `${where ? ' and' : 'where'} d.device_id < $${params.length}`;
   }
   const offset = keyset ? 0 : ((q.pageNum ?? q.current ?? 1) - 1) * size;
-  const rows = await deps.database.query<DeviceListRow>(
-    `select d.device_id as "deviceId", d.client_id as "clientId", d.project_id as "projectId", d.uid, d.name,
+  const countParams = keyset ? params.slice(0, -1) : params;
+  // the page and the count side by side on the pool: the wait is the longer of the two, not the sum
+  const [rows, { total, exact }] = await Promise.all([
+    deps.database.query<DeviceListRow>(
+      `select d.device_id as "deviceId", d.client_id as "clientId", d.project_id as "projectId", d.uid, d.name,
        d.device_type as "deviceType", d.model_id as "modelId", m.name as "modelName", d.parent_id as "parentId",
        d.gateway_id as "gatewayId", d.connection, d.comm_state as "commState", d.config_state as "configState",
        d.longitude, d.latitude,
@@ -162,9 +165,9 @@ export async function listDevices(deps: Deps, ctx: Ctx, q: DeviceListQuery) {
      left join lt_device_state s on s.device_id = d.device_id
      left join lt_device_model m on m.model_id = d.model_id
      order by ${order}`,
-    params,
-  );
-  const countParams = keyset ? params.slice(0, -1) : params;
-  const { total, exact } = await countDevices(deps, where, countParams);
+      params,
+    ),
+    countDevices(deps, where, countParams),
+  ]);
   return { rows, total, exact };
 }

@@ -105,6 +105,36 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
     return { rows: rows as Record<string, unknown>[], total };
   }
 
+  /** The row of `from` with this id that `scope` lets the caller see, if any. */
+  const oneIn = async <T extends PgTable>(from: T, idCol: AnyPgColumn, id: number, scope: SQL | undefined) => {
+    const [row] = await db
+      .select()
+      .from(from as PgTable)
+      .where(and(eq(idCol, id), scope));
+    return row as T['$inferSelect'] | undefined;
+  };
+
+  /** Whether every id names a row of `from` that `scope` lets the caller see (or change). */
+  const allIn = async (from: PgTable, idCol: AnyPgColumn, ids: number[], scope: SQL | undefined) => {
+    const rows = await db
+      .select({ id: idCol })
+      .from(from)
+      .where(and(inArray(idCol, ids), scope));
+    return rows.length === ids.length;
+  };
+
+  /** How many rows of `from` refer to each of these ids (tag → devices, group → members). */
+  const countPer = async (from: PgTable, column: AnyPgColumn, ids: number[]) => {
+    const counts = ids.length
+      ? await db
+          .select({ id: column, n: sql<number>`count(*)::int` })
+          .from(from)
+          .where(inArray(column, ids))
+          .groupBy(column)
+      : [];
+    return new Map(counts.map((c) => [c.id as number, c.n]));
+  };
+
   const uniqueName = async (t: typeof ltTag | typeof ltGroup, projectId: number, name: string, selfId?: number) => {
     const idCol = 'tagId' in t ? t.tagId : t.groupId;
     const [clash] = await db
@@ -146,10 +176,12 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       { config: { perm: 'lighting:model:query' }, schema: { tags: modelTags, params: idParam } },
       async (req) => {
         const ctx = req.auth();
-        const [row] = await db
-          .select()
-          .from(ltDeviceModel)
-          .where(and(eq(ltDeviceModel.modelId, req.params.id), scoped(ctx, ltDeviceModel.clientId)));
+        const row = await oneIn(
+          ltDeviceModel,
+          ltDeviceModel.modelId,
+          req.params.id,
+          scoped(ctx, ltDeviceModel.clientId),
+        );
         if (!row) throw notFound();
         return ok(req.lang, audit(row));
       },
@@ -217,10 +249,12 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         if (!req.body.modelId) throw fail('valid.required', { field: 'modelId' });
-        const [existing] = await db
-          .select()
-          .from(ltDeviceModel)
-          .where(and(eq(ltDeviceModel.modelId, req.body.modelId), scoped(ctx, ltDeviceModel.clientId)));
+        const existing = await oneIn(
+          ltDeviceModel,
+          ltDeviceModel.modelId,
+          req.body.modelId,
+          scoped(ctx, ltDeviceModel.clientId),
+        );
         if (!existing) throw notFound();
         modelRules(req.body);
         if (existing.deviceType !== req.body.deviceType) {
@@ -247,11 +281,8 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const ids = parseIds(req.params.ids);
-        const rows = await db
-          .select({ id: ltDeviceModel.modelId })
-          .from(ltDeviceModel)
-          .where(and(inArray(ltDeviceModel.modelId, ids), scoped(ctx, ltDeviceModel.clientId)));
-        if (rows.length !== ids.length) throw notFound();
+        if (!(await allIn(ltDeviceModel, ltDeviceModel.modelId, ids, scoped(ctx, ltDeviceModel.clientId))))
+          throw notFound();
         const [used] = await deps.database.query<{ n: number }>(
           'select count(*)::int as n from lt_device where model_id = any($1::bigint[])',
           [ids],
@@ -282,14 +313,11 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
           { tagId: ltTag.tagId, name: ltTag.name },
           ltTag.tagId,
         );
-        const ids = rows.map((r) => r.tagId as number);
-        const counts = ids.length
-          ? await deps.database.query<{ tag_id: number; n: number }>(
-              'select tag_id, count(*)::int as n from lt_device_tag where tag_id = any($1::bigint[]) group by tag_id',
-              [ids],
-            )
-          : [];
-        const countOf = new Map(counts.map((c) => [c.tag_id, c.n]));
+        const countOf = await countPer(
+          ltDeviceTag,
+          ltDeviceTag.tagId,
+          rows.map((r) => r.tagId as number),
+        );
         return table(
           req.lang,
           rows.map((r) => ({
@@ -334,10 +362,7 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         if (!req.body.tagId) throw fail('valid.required', { field: 'tagId' });
-        const [existing] = await db
-          .select()
-          .from(ltTag)
-          .where(and(eq(ltTag.tagId, req.body.tagId), scoped(ctx, ltTag.clientId)));
+        const existing = await oneIn(ltTag, ltTag.tagId, req.body.tagId, scoped(ctx, ltTag.clientId));
         if (!existing) throw notFound();
         await uniqueName(ltTag, existing.projectId, req.body.name, existing.tagId);
         await db
@@ -362,11 +387,7 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const ids = parseIds(req.params.ids);
-        const rows = await db
-          .select({ id: ltTag.tagId })
-          .from(ltTag)
-          .where(and(inArray(ltTag.tagId, ids), scoped(ctx, ltTag.clientId)));
-        if (rows.length !== ids.length) throw notFound();
+        if (!(await allIn(ltTag, ltTag.tagId, ids, scoped(ctx, ltTag.clientId)))) throw notFound();
         await db.delete(ltDeviceTag).where(inArray(ltDeviceTag.tagId, ids));
         await db.delete(ltTag).where(inArray(ltTag.tagId, ids));
         return ok(req.lang);
@@ -376,10 +397,7 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
     /* ---------------------------------------------------------------- groups */
     const groupTags = ['lighting/group'];
     const loadGroup = async (ctx: Ctx, groupId: number) => {
-      const [group] = await db
-        .select()
-        .from(ltGroup)
-        .where(and(eq(ltGroup.groupId, groupId), scoped(ctx, ltGroup.clientId)));
+      const group = await oneIn(ltGroup, ltGroup.groupId, groupId, scoped(ctx, ltGroup.clientId));
       if (!group) throw notFound();
       return group;
     };
@@ -401,14 +419,11 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
           { groupId: ltGroup.groupId, name: ltGroup.name },
           ltGroup.groupId,
         );
-        const ids = rows.map((r) => r.groupId as number);
-        const counts = ids.length
-          ? await deps.database.query<{ group_id: number; n: number }>(
-              'select group_id, count(*)::int as n from lt_group_member where group_id = any($1::bigint[]) group by group_id',
-              [ids],
-            )
-          : [];
-        const countOf = new Map(counts.map((c) => [c.group_id, c.n]));
+        const countOf = await countPer(
+          ltGroupMember,
+          ltGroupMember.groupId,
+          rows.map((r) => r.groupId as number),
+        );
         return table(
           req.lang,
           rows.map((r) => ({
@@ -477,11 +492,7 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const ids = parseIds(req.params.ids);
-        const rows = await db
-          .select({ id: ltGroup.groupId })
-          .from(ltGroup)
-          .where(and(inArray(ltGroup.groupId, ids), scoped(ctx, ltGroup.clientId)));
-        if (rows.length !== ids.length) throw notFound();
+        if (!(await allIn(ltGroup, ltGroup.groupId, ids, scoped(ctx, ltGroup.clientId)))) throw notFound();
         await db.delete(ltGroupMember).where(inArray(ltGroupMember.groupId, ids));
         await db.delete(ltGroup).where(inArray(ltGroup.groupId, ids));
         return ok(req.lang);
@@ -627,10 +638,12 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         if (!req.body.locationId) throw fail('valid.required', { field: 'locationId' });
-        const [existing] = await db
-          .select()
-          .from(ltLocation)
-          .where(and(eq(ltLocation.locationId, req.body.locationId), scoped(ctx, ltLocation.clientId)));
+        const existing = await oneIn(
+          ltLocation,
+          ltLocation.locationId,
+          req.body.locationId,
+          scoped(ctx, ltLocation.clientId),
+        );
         if (!existing) throw notFound();
         await cabinetNameFree(existing.projectId, req.body.kind, req.body.name, existing.locationId);
         await db
@@ -658,11 +671,7 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const ids = parseIds(req.params.ids);
-        const rows = await db
-          .select({ id: ltLocation.locationId })
-          .from(ltLocation)
-          .where(and(inArray(ltLocation.locationId, ids), scoped(ctx, ltLocation.clientId)));
-        if (rows.length !== ids.length) throw notFound();
+        if (!(await allIn(ltLocation, ltLocation.locationId, ids, scoped(ctx, ltLocation.clientId)))) throw notFound();
         const [used] = await db
           .select({ n: sql<number>`count(*)::int` })
           .from(ltDevice)
@@ -739,16 +748,9 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         if (!req.body.serverId) throw fail('valid.required', { field: 'serverId' });
-        const [visible] = await db
-          .select()
-          .from(ltServer)
-          .where(and(eq(ltServer.serverId, req.body.serverId), serverVisible(ctx)));
-        if (!visible) throw notFound();
-        const [writable] = await db
-          .select()
-          .from(ltServer)
-          .where(and(eq(ltServer.serverId, req.body.serverId), serverWritable(ctx)));
-        if (!writable) throw fail('lighting.server.inUse');
+        if (!(await oneIn(ltServer, ltServer.serverId, req.body.serverId, serverVisible(ctx)))) throw notFound();
+        if (!(await oneIn(ltServer, ltServer.serverId, req.body.serverId, serverWritable(ctx))))
+          throw fail('lighting.server.inUse');
         const { serverId, shared: _sh, ...values } = req.body;
         await db
           .update(ltServer)
@@ -771,16 +773,8 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const ids = parseIds(req.params.ids);
-        const visible = await db
-          .select({ id: ltServer.serverId })
-          .from(ltServer)
-          .where(and(inArray(ltServer.serverId, ids), serverVisible(ctx)));
-        if (visible.length !== ids.length) throw notFound();
-        const writable = await db
-          .select({ id: ltServer.serverId })
-          .from(ltServer)
-          .where(and(inArray(ltServer.serverId, ids), serverWritable(ctx)));
-        if (writable.length !== ids.length) throw fail('lighting.server.inUse');
+        if (!(await allIn(ltServer, ltServer.serverId, ids, serverVisible(ctx)))) throw notFound();
+        if (!(await allIn(ltServer, ltServer.serverId, ids, serverWritable(ctx)))) throw fail('lighting.server.inUse');
         await db.delete(ltServer).where(inArray(ltServer.serverId, ids));
         return ok(req.lang);
       },
