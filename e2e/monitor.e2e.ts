@@ -77,7 +77,8 @@ describe.skipIf(!hasChromium)('monitoring and tools journeys', () => {
     await page.getByTestId('job-run-log').click();
     await page.waitForURL(`**/web/monitor/job-log/index/${jobId}`);
     await page.getByTestId('job-log-page').waitFor();
-    expect(await page.getByTestId('job-log-title').innerText()).toContain(name);
+    // the title names the job once its record has loaded (until then it shows the job's number)
+    await expect.poll(() => page.getByTestId('job-log-title').innerText(), { timeout: 10_000 }).toContain(name);
 
     // the run writes its line when it ends: search again until it is there
     const lines = page.getByTestId('job-log-table').locator('tbody tr.ant-table-row');
