@@ -1,12 +1,5 @@
-import {
-  ApartmentOutlined,
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  PlusOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
-import { App, Button, Space, Typography } from 'antd';
+import { ApartmentOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceApi } from '../../../features/lighting/api';
@@ -24,6 +17,7 @@ import { DictTag } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
 import { download } from '../../../shared/download';
 import { HasPermi } from '../../../shared/perms';
+import { RowActions, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 const BOX_IMPORT_TYPES: DeviceType[] = ['BOX', 'CCU_IN_BOX', 'BRANCH', 'LOOP', 'METER', 'SWITCH_MODULE', 'BREAKER'];
@@ -31,7 +25,6 @@ const BOX_ONLY: DeviceType[] = ['BOX'];
 
 function BoxPageBody() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const projectId = useProjectId()!;
   const located = useDict('lighting_location_state');
   const table = useRef<ProTableRef>(null);
@@ -48,20 +41,12 @@ function BoxPageBody() {
     setFormOpen(true);
   };
 
-  const remove = (rows: DeviceRow[]) => {
-    modal.confirm({
-      title: t('common.hint'),
-      content: t('ltDevice.deleteConfirm', { names: rows.map((row) => row.uid).join(', ') }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await deviceApi.remove(rows.map((row) => row.deviceId));
-        message.success(t('common.deleteSuccess'));
-        table.current?.clearSelection();
-        table.current?.refresh();
-      },
-    });
-  };
+  const removeDevices = useConfirmRemove(deviceApi.remove, (names) => t('ltDevice.deleteConfirm', { names }), table);
+  const remove = (rows: DeviceRow[]) =>
+    removeDevices(
+      rows.map((row) => row.deviceId),
+      rows.map((row) => row.uid).join(', '),
+    );
 
   const columns: ProColumn<DeviceRow>[] = [
     {
@@ -97,21 +82,11 @@ function BoxPageBody() {
       width: 240,
       fixed: 'right',
       render: (_: unknown, row) => (
-        <Space size={0}>
+        <RowActions perm="lighting:box" onEdit={() => void openEdit(row.deviceId)} onRemove={() => remove([row])}>
           <Button type="link" size="small" icon={<ApartmentOutlined />} onClick={() => setDetail(row)}>
             {t('ltBox.configure')}
           </Button>
-          <HasPermi value={['lighting:box:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openEdit(row.deviceId)}>
-              {t('common.edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['lighting:box:remove']}>
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
-              {t('common.delete')}
-            </Button>
-          </HasPermi>
-        </Space>
+        </RowActions>
       ),
     },
   ];

@@ -1,5 +1,5 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceApi } from '../../../features/lighting/api';
@@ -16,6 +16,7 @@ import { DictTag } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
 import { download } from '../../../shared/download';
 import { HasPermi } from '../../../shared/perms';
+import { RowActions, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 const CIRCUIT_TYPES: DeviceType[] = ['BRANCH', 'LOOP'];
@@ -66,7 +67,6 @@ function CircuitCell({ row }: { row: DeviceRow }) {
 
 function BranchPageBody() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const projectId = useProjectId()!;
   const types = useDict('lighting_device_type');
   const table = useRef<ProTableRef>(null);
@@ -100,20 +100,17 @@ function BranchPageBody() {
     setFormOpen(true);
   };
 
-  const remove = (rows: DeviceRow[]) => {
-    modal.confirm({
-      title: t('common.hint'),
-      content: t('ltDevice.deleteConfirm', { names: rows.map((row) => row.uid).join(', ') }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await deviceApi.remove(rows.map((row) => row.deviceId));
-        message.success(t('common.deleteSuccess'));
-        table.current?.clearSelection();
-        refresh();
-      },
-    });
-  };
+  const removeDevices = useConfirmRemove(
+    deviceApi.remove,
+    (names) => t('ltDevice.deleteConfirm', { names }),
+    table,
+    refresh,
+  );
+  const remove = (rows: DeviceRow[]) =>
+    removeDevices(
+      rows.map((row) => row.deviceId),
+      rows.map((row) => row.uid).join(', '),
+    );
 
   const columns: ProColumn<DeviceRow>[] = [
     {
@@ -158,26 +155,11 @@ function BranchPageBody() {
       width: 210,
       fixed: 'right',
       render: (_: unknown, row) => (
-        <Space size={0}>
+        <RowActions perm="lighting:branch" onEdit={() => void openEdit(row.deviceId)} onRemove={() => remove([row])}>
           <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setDrawerId(row.deviceId)}>
             {t('ltDevice.detail')}
           </Button>
-          <HasPermi value={['lighting:branch:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openEdit(row.deviceId)}>
-              {t('common.edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['lighting:branch:remove']}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => remove([row])}
-              aria-label={t('common.delete')}
-            />
-          </HasPermi>
-        </Space>
+        </RowActions>
       ),
     },
   ];

@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { DeleteOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, InputNumber, Space } from 'antd';
-import { type Key, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceApi, groupApi } from '../../../features/lighting/api';
 import { ControlButtons, useControl } from '../../../features/lighting/control';
@@ -17,6 +17,7 @@ import { DraggableDialog } from '../../../shared/DraggableDialog';
 import { formatDateTime } from '../../../shared/date';
 import { useDict } from '../../../shared/dict';
 import { HasPermi } from '../../../shared/perms';
+import { AddRemoveButtons, EditDialog, RowActions, useConfirmRemove, useEditDialog } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 function MembersDialog({
@@ -29,7 +30,7 @@ function MembersDialog({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const projectId = useProjectId()!;
   const types = useDict('lighting_device_type');
   const table = useRef<ProTableRef>(null);
@@ -49,25 +50,19 @@ function MembersDialog({
     onChanged();
   };
 
-  const remove = (rows: DeviceRow[]) => {
-    if (!group) return;
-    modal.confirm({
-      title: t('common.hint'),
-      content: t('ltGroup.removeConfirm', { names: rows.map((row) => row.uid).join(', ') }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await groupApi.removeMembers(
-          group.groupId!,
-          rows.map((row) => row.deviceId),
-        );
-        message.success(t('common.deleteSuccess'));
-        table.current?.clearSelection();
-        table.current?.refresh();
-        onChanged();
-      },
-    });
-  };
+  const removeMembers = useConfirmRemove(
+    async (deviceIds) => {
+      await groupApi.removeMembers(group!.groupId!, deviceIds);
+      onChanged();
+    },
+    (names) => t('ltGroup.removeConfirm', { names }),
+    table,
+  );
+  const remove = (rows: DeviceRow[]) =>
+    removeMembers(
+      rows.map((row) => row.deviceId),
+      rows.map((row) => row.uid).join(', '),
+    );
 
   const columns: ProColumn<DeviceRow>[] = [
     {
@@ -149,60 +144,20 @@ function MembersDialog({
 
 function GroupPageBody() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const projectId = useProjectId()!;
   const table = useRef<ProTableRef>(null);
   const control = useControl();
-  const [form] = Form.useForm<Group>();
-  const [editing, setEditing] = useState<Group | null>(null);
   const [members, setMembers] = useState<Group | null>(null);
-  const [saving, setSaving] = useState(false);
   const extraParams = useMemo(() => ({ projectId }), [projectId]);
-
-  // the dialog's fields take the row once the dialog (and its form) is open
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    form.setFieldsValue(editing);
-  }, [editing, form]);
-
-  const open = (row?: Group) => {
-    const value = row ?? { projectId, name: '', groupNo: null, remark: '' };
-    setEditing(value);
-  };
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      const body = { ...editing, ...values, projectId } as Group;
-      if (editing?.groupId) await groupApi.update(body);
-      else await groupApi.add(body);
-      message.success(editing?.groupId ? t('common.updateSuccess') : t('common.addSuccess'));
-      setEditing(null);
-      table.current?.refresh();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const remove = (ids: Key[], names: string) => {
-    modal.confirm({
-      title: t('common.hint'),
-      content: t('ltGroup.deleteConfirm', { names }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await groupApi.remove(ids as number[]);
-        message.success(t('common.deleteSuccess'));
-        table.current?.clearSelection();
-        table.current?.refresh();
-      },
-    });
-  };
+  const edit = useEditDialog<Group>({
+    api: groupApi,
+    idKey: 'groupId',
+    table,
+    toBody: (merged) => ({ ...merged, projectId }),
+  });
+  const remove = useConfirmRemove(groupApi.remove, (names) => t('ltGroup.deleteConfirm', { names }), table);
+  const open = (row?: Group) => edit.open(row ?? { projectId, name: '', groupNo: null, remark: '' });
 
   const runGroup = (group: Group, action: ControlAction) => {
     if (!group.memberCount) {
@@ -256,25 +211,11 @@ function GroupPageBody() {
       width: 220,
       fixed: 'right',
       render: (_: unknown, row) => (
-        <>
+        <RowActions perm="lighting:group" onEdit={() => open(row)} onRemove={() => remove([row.groupId!], row.name)}>
           <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => setMembers(row)}>
             {t('ltGroup.members')}
           </Button>
-          <HasPermi value={['lighting:group:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => open(row)}>
-              {t('common.edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['lighting:group:remove']}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => remove([row.groupId!], row.name)}
-            />
-          </HasPermi>
-        </>
+        </RowActions>
       ),
     },
   ];
@@ -291,50 +232,37 @@ function GroupPageBody() {
         columns={columns}
         searchFields={[{ type: 'input', name: 'name', label: t('ltGroup.name') }]}
         toolbar={({ keys, rows }) => (
-          <>
-            <HasPermi value={['lighting:group:add']}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => open()} data-testid="group-add">
-                {t('common.add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['lighting:group:remove']}>
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!keys.length}
-                onClick={() => remove(keys, rows.map((row) => row.name).join(', '))}
-              >
-                {t('common.delete')}
-              </Button>
-            </HasPermi>
-          </>
+          <AddRemoveButtons
+            perm="lighting:group"
+            testId="group"
+            onAdd={() => open()}
+            selected={keys.length}
+            onRemove={() => remove(keys, rows.map((row) => row.name).join(', '))}
+          />
         )}
       />
-      <DraggableDialog
-        open={!!editing}
-        title={editing?.groupId ? t('ltGroup.editTitle') : t('ltGroup.addTitle')}
+      <EditDialog<Group>
+        edit={edit}
+        addTitle={t('ltGroup.addTitle')}
+        editTitle={t('ltGroup.editTitle')}
         width={520}
-        onCancel={() => setEditing(null)}
-        onOk={() => void submit()}
-        confirmLoading={saving}
+        labelWidth={100}
         testId="group-dialog"
       >
-        <Form<Group> form={form} labelCol={{ flex: '100px' }} initialValues={editing ?? undefined} preserve={false}>
-          <Form.Item
-            name="name"
-            label={t('ltGroup.name')}
-            rules={[{ required: true, whitespace: true, message: t('ltGroup.nameRequired') }]}
-          >
-            <Input maxLength={40} data-testid="group-name" />
-          </Form.Item>
-          <Form.Item name="groupNo" label={t('ltGroup.groupNo')} tooltip={t('ltGroup.groupNoHint')}>
-            <InputNumber min={0} max={65535} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="remark" label={t('common.remark')}>
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
-          </Form.Item>
-        </Form>
-      </DraggableDialog>
+        <Form.Item
+          name="name"
+          label={t('ltGroup.name')}
+          rules={[{ required: true, whitespace: true, message: t('ltGroup.nameRequired') }]}
+        >
+          <Input maxLength={40} data-testid="group-name" />
+        </Form.Item>
+        <Form.Item name="groupNo" label={t('ltGroup.groupNo')} tooltip={t('ltGroup.groupNoHint')}>
+          <InputNumber min={0} max={65535} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('common.remark')}>
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+      </EditDialog>
       <MembersDialog group={members} onClose={() => setMembers(null)} onChanged={() => table.current?.refresh()} />
       {control.holder}
     </div>

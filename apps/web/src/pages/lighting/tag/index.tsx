@@ -1,71 +1,29 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Tag as AntTag, App, Button, ColorPicker, Form, Input } from 'antd';
-import { type Key, useEffect, useMemo, useRef, useState } from 'react';
+import { Tag as AntTag, ColorPicker, Form, Input } from 'antd';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tagApi } from '../../../features/lighting/api';
 import { NeedProject, useProjectId } from '../../../features/lighting/project';
 import type { Tag } from '../../../features/lighting/types';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
-import { DraggableDialog } from '../../../shared/DraggableDialog';
 import { formatDateTime } from '../../../shared/date';
-import { HasPermi } from '../../../shared/perms';
+import { AddRemoveButtons, EditDialog, RowActions, useConfirmRemove, useEditDialog } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 const PRESETS = ['#1677ff', '#52c41a', '#faad14', '#ff4d4f', '#722ed1', '#13c2c2', '#eb2f96', '#8c8c8c'];
 
 function TagPageBody() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const projectId = useProjectId()!;
   const table = useRef<ProTableRef>(null);
-  const [form] = Form.useForm<Tag>();
-  const [editing, setEditing] = useState<Tag | null>(null);
-  const [saving, setSaving] = useState(false);
-  // the dialog's fields take the row once the dialog (and its form) is open
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    form.setFieldsValue(editing);
-  }, [editing, form]);
   const extraParams = useMemo(() => ({ projectId }), [projectId]);
-
-  const open = (row?: Tag) => {
-    const value = row ?? { projectId, name: '', color: PRESETS[0], remark: '' };
-    setEditing(value);
-  };
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      const body = { ...editing, ...values, projectId } as Tag;
-      if (editing?.tagId) await tagApi.update(body);
-      else await tagApi.add(body);
-      message.success(editing?.tagId ? t('common.updateSuccess') : t('common.addSuccess'));
-      setEditing(null);
-      table.current?.refresh();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const remove = (ids: Key[], names: string) => {
-    modal.confirm({
-      title: t('common.hint'),
-      content: t('ltTag.deleteConfirm', { names }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await tagApi.remove(ids as number[]);
-        message.success(t('common.deleteSuccess'));
-        table.current?.clearSelection();
-        table.current?.refresh();
-      },
-    });
-  };
+  const edit = useEditDialog<Tag>({
+    api: tagApi,
+    idKey: 'tagId',
+    table,
+    toBody: (merged) => ({ ...merged, projectId }),
+  });
+  const remove = useConfirmRemove(tagApi.remove, (names) => t('ltTag.deleteConfirm', { names }), table);
+  const open = (row?: Tag) => edit.open(row ?? { projectId, name: '', color: PRESETS[0], remark: '' });
 
   const columns: ProColumn<Tag>[] = [
     { key: 'tagId', dataIndex: 'tagId', title: t('ltTag.id'), width: 90, sortField: 'tagId' },
@@ -91,24 +49,7 @@ function TagPageBody() {
       width: 160,
       fixed: 'right',
       render: (_: unknown, row) => (
-        <>
-          <HasPermi value={['lighting:tag:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => open(row)}>
-              {t('common.edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['lighting:tag:remove']}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => remove([row.tagId!], row.name)}
-            >
-              {t('common.delete')}
-            </Button>
-          </HasPermi>
-        </>
+        <RowActions perm="lighting:tag" onEdit={() => open(row)} onRemove={() => remove([row.tagId!], row.name)} />
       ),
     },
   ];
@@ -125,54 +66,41 @@ function TagPageBody() {
         columns={columns}
         searchFields={[{ type: 'input', name: 'name', label: t('ltTag.name') }]}
         toolbar={({ keys, rows }) => (
-          <>
-            <HasPermi value={['lighting:tag:add']}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => open()} data-testid="tag-add">
-                {t('common.add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['lighting:tag:remove']}>
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!keys.length}
-                onClick={() => remove(keys, rows.map((row) => row.name).join(', '))}
-              >
-                {t('common.delete')}
-              </Button>
-            </HasPermi>
-          </>
+          <AddRemoveButtons
+            perm="lighting:tag"
+            testId="tag"
+            onAdd={() => open()}
+            selected={keys.length}
+            onRemove={() => remove(keys, rows.map((row) => row.name).join(', '))}
+          />
         )}
       />
-      <DraggableDialog
-        open={!!editing}
-        title={editing?.tagId ? t('ltTag.editTitle') : t('ltTag.addTitle')}
+      <EditDialog<Tag>
+        edit={edit}
+        addTitle={t('ltTag.addTitle')}
+        editTitle={t('ltTag.editTitle')}
         width={520}
-        onCancel={() => setEditing(null)}
-        onOk={() => void submit()}
-        confirmLoading={saving}
+        labelWidth={90}
         testId="tag-dialog"
       >
-        <Form<Tag> form={form} labelCol={{ flex: '90px' }} initialValues={editing ?? undefined} preserve={false}>
-          <Form.Item
-            name="name"
-            label={t('ltTag.name')}
-            rules={[{ required: true, whitespace: true, message: t('ltTag.nameRequired') }]}
-          >
-            <Input maxLength={40} data-testid="tag-name" />
-          </Form.Item>
-          <Form.Item
-            name="color"
-            label={t('ltTag.color')}
-            getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString()}
-          >
-            <ColorPicker presets={[{ label: t('ltTag.color'), colors: PRESETS }]} showText disabledAlpha />
-          </Form.Item>
-          <Form.Item name="remark" label={t('common.remark')}>
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
-          </Form.Item>
-        </Form>
-      </DraggableDialog>
+        <Form.Item
+          name="name"
+          label={t('ltTag.name')}
+          rules={[{ required: true, whitespace: true, message: t('ltTag.nameRequired') }]}
+        >
+          <Input maxLength={40} data-testid="tag-name" />
+        </Form.Item>
+        <Form.Item
+          name="color"
+          label={t('ltTag.color')}
+          getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString()}
+        >
+          <ColorPicker presets={[{ label: t('ltTag.color'), colors: PRESETS }]} showText disabledAlpha />
+        </Form.Item>
+        <Form.Item name="remark" label={t('common.remark')}>
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+      </EditDialog>
     </div>
   );
 }

@@ -1,0 +1,227 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Form, type FormInstance } from 'antd';
+import { type Key, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DraggableDialog } from '../DraggableDialog';
+import { HasPermi } from '../perms';
+import type { ProTableRef } from './ProTable';
+
+/* What a list screen's add / edit dialog, its confirmed delete and its row and toolbar buttons share. */
+
+interface SaveApi<T> {
+  add(body: T): Promise<unknown>;
+  update(body: T): Promise<unknown>;
+}
+
+export interface EditDialogOptions<T> {
+  api: SaveApi<T>;
+  /** the row's id field: set = edit, unset = add */
+  idKey: keyof T;
+  table: RefObject<ProTableRef | null>;
+  /** the values the form shows for a row (e.g. a number from a string column) */
+  toForm?: (row: T) => T;
+  /** the body sent from the row and the form's values; null refuses (after telling the user why) */
+  toBody?: (merged: T) => T | null;
+}
+
+export interface EditDialogState<T> {
+  form: FormInstance<T>;
+  editing: T | null;
+  /** what the form shows for the row being edited */
+  values: T | null;
+  isEdit: boolean;
+  open(row: T): void;
+  close(): void;
+  submit(): Promise<void>;
+  saving: boolean;
+  /** open / cancel / confirm / loading for the DraggableDialog */
+  dialog: { open: boolean; onCancel: () => void; onOk: () => void; confirmLoading: boolean };
+}
+
+/** One form, the row being edited (null = closed), saving, the success message and the table's refresh. */
+export function useEditDialog<T extends object>({ api, idKey, table, toForm, toBody }: EditDialogOptions<T>) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<T>();
+  const [editing, setEditing] = useState<T | null>(null);
+  const [saving, setSaving] = useState(false);
+  const isEdit = !!editing?.[idKey];
+  // read when a row is opened, so a page may pass an inline function
+  const toFormRef = useRef(toForm);
+  toFormRef.current = toForm;
+  const values = useMemo(() => (editing && toFormRef.current ? toFormRef.current(editing) : editing), [editing]);
+
+  // the dialog's fields take the row once the dialog (and its form) is open
+  useEffect(() => {
+    if (!values) return;
+    form.resetFields();
+    form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
+  }, [values, form]);
+
+  const close = () => setEditing(null);
+  const submit = async () => {
+    const entered = await form.validateFields().catch(() => null);
+    if (!entered || !editing) return;
+    const merged = { ...editing, ...entered } as T;
+    const body = toBody ? toBody(merged) : merged;
+    if (!body) return;
+    setSaving(true);
+    try {
+      if (isEdit) await api.update(body);
+      else await api.add(body);
+      message.success(isEdit ? t('common.updateSuccess') : t('common.addSuccess'));
+      setEditing(null);
+      table.current?.refresh();
+    } catch {
+      // the request layer showed the reason (a same name, a rule of the spec, …)
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return {
+    form,
+    editing,
+    values,
+    isEdit,
+    open: setEditing,
+    close,
+    submit,
+    saving,
+    dialog: { open: !!editing, onCancel: close, onOk: () => void submit(), confirmLoading: saving },
+  } satisfies EditDialogState<T>;
+}
+
+/** The add / edit dialog around its form: the title says which, confirm saves. */
+export function EditDialog<T extends object>({
+  edit,
+  addTitle,
+  editTitle,
+  width,
+  labelWidth,
+  testId,
+  children,
+}: {
+  edit: EditDialogState<T>;
+  addTitle: string;
+  editTitle: string;
+  width: number;
+  labelWidth: number;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <DraggableDialog {...edit.dialog} title={edit.isEdit ? editTitle : addTitle} width={width} testId={testId}>
+      <Form<T>
+        form={edit.form}
+        labelCol={{ flex: `${labelWidth}px` }}
+        labelWrap
+        initialValues={edit.values ?? undefined}
+        preserve={false}
+      >
+        {children}
+      </Form>
+    </DraggableDialog>
+  );
+}
+
+/**
+ * Asks before deleting (naming what goes), deletes, then clears the selection and reloads the
+ * page (or runs `onRemoved`, for screens that reload more than the table).
+ */
+export function useConfirmRemove(
+  remove: (ids: number[]) => Promise<unknown>,
+  confirmText: (names: string) => string,
+  table: RefObject<ProTableRef | null>,
+  onRemoved?: () => void,
+) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  return (ids: Key[], names: string) => {
+    modal.confirm({
+      title: t('common.hint'),
+      content: confirmText(names),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await remove(ids as number[]);
+        message.success(t('common.deleteSuccess'));
+        table.current?.clearSelection();
+        if (onRemoved) onRemoved();
+        else table.current?.refresh();
+      },
+    });
+  };
+}
+
+/**
+ * A row's links: its own first (detail, members, …), then edit and delete, each shown only with
+ * its permission (`<perm>:edit`, `<perm>:remove`).
+ */
+export function RowActions({
+  perm,
+  onEdit,
+  onRemove,
+  children,
+}: {
+  /** e.g. 'lighting:tag' */
+  perm: string;
+  onEdit?: () => void;
+  onRemove?: () => void;
+  /** the row's own links, before edit and delete */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {children}
+      {onEdit && (
+        <HasPermi value={[`${perm}:edit`]}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={onEdit}>
+            {t('common.edit')}
+          </Button>
+        </HasPermi>
+      )}
+      {onRemove && (
+        <HasPermi value={[`${perm}:remove`]}>
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={onRemove}>
+            {t('common.delete')}
+          </Button>
+        </HasPermi>
+      )}
+    </>
+  );
+}
+
+/** The toolbar's add button and its delete-the-selected button, each behind its permission. */
+export function AddRemoveButtons({
+  perm,
+  testId,
+  onAdd,
+  selected,
+  onRemove,
+}: {
+  perm: string;
+  /** the add button is `<testId>-add` */
+  testId: string;
+  onAdd: () => void;
+  selected: number;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <HasPermi value={[`${perm}:add`]}>
+        <Button type="primary" ghost icon={<PlusOutlined />} onClick={onAdd} data-testid={`${testId}-add`}>
+          {t('common.add')}
+        </Button>
+      </HasPermi>
+      <HasPermi value={[`${perm}:remove`]}>
+        <Button danger icon={<DeleteOutlined />} disabled={!selected} onClick={onRemove}>
+          {t('common.delete')}
+        </Button>
+      </HasPermi>
+    </>
+  );
+}
