@@ -1,4 +1,4 @@
-import { ApartmentOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { DictTag } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
 import { download } from '../../../shared/download';
 import { HasPermi } from '../../../shared/perms';
-import { RowActions, useConfirmRemove } from '../../../shared/table/crud';
+import { AddRemoveButtons, RowActions, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 const BOX_IMPORT_TYPES: DeviceType[] = ['BOX', 'CCU_IN_BOX', 'BRANCH', 'LOOP', 'METER', 'SWITCH_MODULE', 'BREAKER'];
@@ -107,25 +107,16 @@ function BoxPageBody() {
         ]}
         toolbar={({ keys, rows }) => (
           <>
-            <HasPermi value={['lighting:box:add']}>
-              <Button
-                type="primary"
-                ghost
-                icon={<PlusOutlined />}
-                onClick={() => {
-                  setEditing(null);
-                  setFormOpen(true);
-                }}
-                data-testid="box-add"
-              >
-                {t('common.add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['lighting:box:remove']}>
-              <Button danger icon={<DeleteOutlined />} disabled={!keys.length} onClick={() => remove(rows)}>
-                {t('common.delete')}
-              </Button>
-            </HasPermi>
+            <AddRemoveButtons
+              perm="lighting:box"
+              testId="box"
+              onAdd={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+              selected={keys.length}
+              onRemove={() => remove(rows)}
+            />
             <HasPermi value={['lighting:box:import']}>
               <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="box-import">
                 {t('common.import')}

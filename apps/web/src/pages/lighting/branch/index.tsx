@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { DictTag } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
 import { download } from '../../../shared/download';
 import { HasPermi } from '../../../shared/perms';
-import { RowActions, useConfirmRemove } from '../../../shared/table/crud';
+import { AddRemoveButtons, RowActions, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 const CIRCUIT_TYPES: DeviceType[] = ['BRANCH', 'LOOP'];
@@ -190,25 +190,16 @@ function BranchPageBody() {
                 style={{ width: 240 }}
               />
             </Space>
-            <HasPermi value={['lighting:branch:add']}>
-              <Button
-                type="primary"
-                ghost
-                icon={<PlusOutlined />}
-                onClick={() => {
-                  setEditing(null);
-                  setFormOpen(true);
-                }}
-                data-testid="branch-add"
-              >
-                {t('common.add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['lighting:branch:remove']}>
-              <Button danger icon={<DeleteOutlined />} disabled={!keys.length} onClick={() => remove(rows)}>
-                {t('common.delete')}
-              </Button>
-            </HasPermi>
+            <AddRemoveButtons
+              perm="lighting:branch"
+              testId="branch"
+              onAdd={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+              selected={keys.length}
+              onRemove={() => remove(rows)}
+            />
             <HasPermi value={['lighting:branch:export']}>
               <Button
                 icon={<DownloadOutlined />}
