@@ -346,12 +346,12 @@ describe.skipIf(!hasChromium)('lighting journeys (issue #6)', () => {
     await page.locator('.ant-modal-confirm', { hasText: '景观照明' }).getByRole('button', { name: OK }).click();
     await rowOf('tag', '景观照明').waitFor({ state: 'detached' });
 
-    // a group gathers lamps picked by UID; its member count follows
+    // a group (Enter saves, as in every dialog) gathers lamps picked by UID; its member count follows
     await page.goto('/web/lighting/group');
     await page.getByTestId('group-add').click();
     dialog = await dialogOf('group');
     await dialog.getByTestId('group-name').fill('东区一组');
-    await dialog.getByRole('button', { name: OK }).click();
+    await dialog.getByTestId('group-name').press('Enter');
     await dialog.waitFor({ state: 'hidden' });
     await rowOf('group', '东区一组').getByRole('button', { name: '成员' }).click();
     const members = page.getByTestId('group-members');

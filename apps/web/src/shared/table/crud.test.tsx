@@ -66,7 +66,7 @@ describe('the shared add / edit dialog', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 
-  it('adds a row without an id, and sends nothing while a rule fails or the page refuses', async () => {
+  it('adds a row without an id (Enter submits), and sends nothing while a rule fails or the page refuses', async () => {
     const api = { add: vi.fn(async () => ({})), update: vi.fn(async () => ({})) };
     const toBody = vi.fn((merged: Lamp) => (merged.name === 'refused' ? null : { ...merged, projectId: 9 }));
     render(
@@ -83,7 +83,9 @@ describe('the shared add / edit dialog', () => {
     await waitFor(() => expect(toBody).toHaveBeenCalled());
     expect(api.add).not.toHaveBeenCalled();
     fireEvent.change(screen.getByTestId('name'), { target: { value: 'West 1' } });
-    await confirm();
+    await act(async () => {
+      fireEvent.submit(screen.getByTestId('name').closest('form')!);
+    });
     await waitFor(() => expect(api.add).toHaveBeenCalledWith({ name: 'West 1', projectId: 9 }));
   });
 

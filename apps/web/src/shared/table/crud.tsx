@@ -4,6 +4,7 @@ import { type Key, type ReactNode, type RefObject, useEffect, useMemo, useRef, u
 import { useTranslation } from 'react-i18next';
 import { DraggableDialog } from '../DraggableDialog';
 import { HasPermi } from '../perms';
+import { SubmitOnEnter } from '../SubmitOnEnter';
 import type { ProTableRef } from './ProTable';
 
 /* What a list screen's add / edit dialog, its confirmed delete and its row and toolbar buttons share. */
@@ -92,7 +93,7 @@ export function useEditDialog<T extends object>({ api, idKey, table, toForm, toB
   } satisfies EditDialogState<T>;
 }
 
-/** The add / edit dialog around its form: the title says which, confirm saves. */
+/** The add / edit dialog around its form: the title says which; confirm, or Enter in a field, saves. */
 export function EditDialog<T extends object>({
   edit,
   addTitle,
@@ -118,7 +119,9 @@ export function EditDialog<T extends object>({
         labelWrap
         initialValues={edit.values ?? undefined}
         preserve={false}
+        onFinish={() => void edit.submit()}
       >
+        <SubmitOnEnter />
         {children}
       </Form>
     </DraggableDialog>

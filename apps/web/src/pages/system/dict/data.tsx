@@ -11,10 +11,10 @@ import { DraggableDialog } from '../../../shared/DraggableDialog';
 import { clearDictCache, useDict } from '../../../shared/dict';
 import { download } from '../../../shared/download';
 import { HasPermi } from '../../../shared/perms';
+import { SubmitOnEnter } from '../../../shared/SubmitOnEnter';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 import { EmptyState } from '../components/EmptyState';
 import { maxLength, required, sortRules } from '../components/form-rules';
-import { SubmitOnEnter } from '../components/SubmitOnEnter';
 
 /** Tag colours an entry may carry (the DictTag widget maps them to antd colours). */
 export const LIST_CLASSES = ['default', 'primary', 'success', 'info', 'warning', 'danger'] as const;

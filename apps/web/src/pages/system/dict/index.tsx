@@ -12,10 +12,10 @@ import { formatDateTime } from '../../../shared/date';
 import { clearDictCache, useDict } from '../../../shared/dict';
 import { download } from '../../../shared/download';
 import { HasPermi, useHasPermi } from '../../../shared/perms';
+import { SubmitOnEnter } from '../../../shared/SubmitOnEnter';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 import { EmptyState } from '../components/EmptyState';
 import { maxLength, required } from '../components/form-rules';
-import { SubmitOnEnter } from '../components/SubmitOnEnter';
 
 /** Dictionary type codes: lower-case letters, digits and underscores, starting with a letter. */
 export const DICT_TYPE_PATTERN = /^[a-z][a-z0-9_]{0,99}$/;

@@ -11,11 +11,11 @@ import { formatDateTime } from '../../../shared/date';
 import { useDict } from '../../../shared/dict';
 import { download } from '../../../shared/download';
 import { HasPermi } from '../../../shared/perms';
+import { SubmitOnEnter } from '../../../shared/SubmitOnEnter';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 import { onlyLettersAndDigits } from '../../../shared/validation';
 import { EmptyState } from '../components/EmptyState';
 import { maxLength, required, sortRules } from '../components/form-rules';
-import { SubmitOnEnter } from '../components/SubmitOnEnter';
 
 const EMPTY: SysPost = { postCode: '', postName: '', postSort: 0, status: '0', remark: '' };
 

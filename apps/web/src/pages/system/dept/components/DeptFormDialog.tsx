@@ -5,9 +5,9 @@ import { deptApi, type SysDept } from '../../../../features/system/dept-api';
 import { type Nested, nest } from '../../../../features/system/tree';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
 import { useDict } from '../../../../shared/dict';
+import { SubmitOnEnter } from '../../../../shared/SubmitOnEnter';
 import { onlyLettersAndDigits } from '../../../../shared/validation';
 import { emailRule, maxLength, phoneRule, required, sortRules } from '../../components/form-rules';
-import { SubmitOnEnter } from '../../components/SubmitOnEnter';
 
 interface ParentNode {
   value: number;

@@ -8,8 +8,8 @@ import { type MenuType, menuApi, type SysMenu } from '../../../../features/syste
 import { type Nested, nest } from '../../../../features/system/tree';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
 import { useDict } from '../../../../shared/dict';
+import { SubmitOnEnter } from '../../../../shared/SubmitOnEnter';
 import { maxLength, required, sortRules } from '../../components/form-rules';
-import { SubmitOnEnter } from '../../components/SubmitOnEnter';
 import { IconPicker } from './IconPicker';
 
 export const EXTERNAL_LINK = /^https?:\/\/\S+$/i;

@@ -5,9 +5,9 @@ import { session } from '../../../../app/session';
 import { type MenuTreeNode, roleApi, type SysRole } from '../../../../features/system/role-api';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
 import { useDict } from '../../../../shared/dict';
+import { SubmitOnEnter } from '../../../../shared/SubmitOnEnter';
 import { maxLength, required, sortRules } from '../../components/form-rules';
 import { grantedIds, PermTree } from '../../components/PermTree';
-import { SubmitOnEnter } from '../../components/SubmitOnEnter';
 import { groupMenusBySystem } from './menu-tree';
 
 const EMPTY: SysRole = { roleName: '', roleKey: '', roleSort: 0, status: '0', menuCheckStrictly: true, remark: '' };

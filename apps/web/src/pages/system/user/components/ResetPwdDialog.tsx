@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userApi } from '../../../../features/system/user-api';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
+import { SubmitOnEnter } from '../../../../shared/SubmitOnEnter';
 import { passwordRules } from '../../../../shared/validation';
-import { SubmitOnEnter } from '../../components/SubmitOnEnter';
 
 interface Values {
   password: string;

@@ -6,9 +6,9 @@ import type { KeyedNode } from '../../../../features/system/tree';
 import { type PostOption, type RoleOption, type SysUser, userApi } from '../../../../features/system/user-api';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
 import { useDict } from '../../../../shared/dict';
+import { SubmitOnEnter } from '../../../../shared/SubmitOnEnter';
 import { passwordRules } from '../../../../shared/validation';
 import { emailRule, maxLength, phoneRule, required } from '../../components/form-rules';
-import { SubmitOnEnter } from '../../components/SubmitOnEnter';
 
 export interface UserFormDialogProps {
   open: boolean;
