@@ -253,7 +253,6 @@ export const enUS = {
     valueRequired: 'Parameter value cannot be empty',
     addTitle: 'Add parameter',
     editTitle: 'Edit parameter',
-    importTitle: 'Import parameters',
     deleteConfirm: 'Delete the parameter(s) with ID "{{ids}}"?',
     refreshCache: 'Refresh cache',
     cacheRefreshed: 'Cache refreshed',

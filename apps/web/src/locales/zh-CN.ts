@@ -255,7 +255,6 @@ export const zhCN: LocaleMessages = {
     valueRequired: '参数键值不能为空',
     addTitle: '添加参数',
     editTitle: '修改参数',
-    importTitle: '导入参数',
     deleteConfirm: '是否确认删除参数编号为"{{ids}}"的数据项？',
     refreshCache: '刷新缓存',
     cacheRefreshed: '刷新成功',

@@ -5,7 +5,6 @@ import {
   EditOutlined,
   PlusOutlined,
   SyncOutlined,
-  UploadOutlined,
 } from '@ant-design/icons';
 import { App, Button, Form, Input, Radio } from 'antd';
 import { type Key, useRef, useState } from 'react';
@@ -18,7 +17,6 @@ import { DraggableDialog } from '../../../shared/DraggableDialog';
 import { formatDateTime } from '../../../shared/date';
 import { useDict } from '../../../shared/dict';
 import { download } from '../../../shared/download';
-import { ImportDialog } from '../../../shared/ImportDialog';
 import { HasPermi } from '../../../shared/perms';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
@@ -33,7 +31,6 @@ export function ConfigPage() {
   const [form] = Form.useForm<SysConfig>();
   const [editing, setEditing] = useState<SysConfig | null>(null);
   const [saving, setSaving] = useState(false);
-  const [importOpen, setImportOpen] = useState(false);
 
   const openAdd = () => {
     form.setFieldsValue(EMPTY);
@@ -186,11 +183,6 @@ export function ConfigPage() {
                 {t('common.delete')}
               </Button>
             </HasPermi>
-            <HasPermi value={['system:config:import']}>
-              <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="config-import">
-                {t('common.import')}
-              </Button>
-            </HasPermi>
             <HasPermi value={['system:config:export']}>
               <Button
                 icon={<DownloadOutlined />}
@@ -255,16 +247,6 @@ export function ConfigPage() {
           </Form.Item>
         </Form>
       </DraggableDialog>
-      <ImportDialog
-        open={importOpen}
-        onClose={() => setImportOpen(false)}
-        title={t('config.importTitle')}
-        uploadUrl="/system/config/importData"
-        templateUrl="/system/config/importTemplate"
-        templateName="config_template.xlsx"
-        recordParams={{ importType: 'config' }}
-        onImported={() => table.current?.reload()}
-      />
     </div>
   );
 }
