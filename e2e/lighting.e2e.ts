@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -382,6 +382,15 @@ describe.skipIf(!hasChromium)('lighting journeys (issue #6)', () => {
     await dialog.getByRole('button', { name: OK }).click();
     await dialog.waitFor({ state: 'hidden' });
     await rowOf('location', '东区 1 号配电柜').getByText('已定位').waitFor();
+    // the export writes what the list shows, as an .xlsx named and headed in Chinese
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('location-export').click()]);
+    expect(file.suggestedFilename()).toMatch(/^位置点_\d+\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync((await file.path())!) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).text).toBe('位置点名称');
+    expect(sheet.getRow(2).getCell(1).text).toBe('东区 1 号配电柜');
+    expect(sheet.getRow(2).getCell(2).text).toBe('配电柜');
 
     // a model and a server of the customer's own
     await page.goto('/web/lighting/model');

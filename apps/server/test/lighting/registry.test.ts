@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/platform/auth/password.ts';
 import { secondCustomer } from '../fixtures.ts';
@@ -498,5 +499,66 @@ describe('tenancy and permissions', () => {
       body: { projectId: rp!.project_id, uid: 'BOX-1', name: 'rival box', deviceType: 'BOX' },
     });
     expect(own.body.code).toBe(200);
+  });
+});
+
+describe('exports', () => {
+  /** the workbook an export answers, as rows of cell texts (header first) */
+  async function exported(url: string, body: Record<string, unknown>, lang: 'zh-CN' | 'en-US', token = d.token) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { access_token: token, 'accept-language': lang, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const rows: string[][] = [];
+    sheet.eachRow((row) => {
+      rows.push(Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).text));
+    });
+    return rows;
+  }
+
+  it('writes models, groups and location points as the lists filter them, in the caller’s language', async () => {
+    const models = await exported('/lighting/model/export', { deviceType: 'RTU' }, en);
+    expect(models[0]!.slice(0, 4)).toEqual(['Model id', 'Model name', 'Device type', 'Communication']);
+    expect(
+      models
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(['RTU PLC', 'RTU dual']);
+    const dual = models.find((r) => r[1] === 'RTU dual')!;
+    expect(dual[2]).toBe('Lamp Controller');
+    expect(dual[7]).toBe('2');
+    const zhModels = await exported('/lighting/model/export', { name: 'Meter' }, 'zh-CN');
+    expect(zhModels[0]![1]).toBe('型号名称');
+    expect(zhModels.slice(1).map((r) => [r[1], r[2], r[8]])).toEqual([['Meter 4ch', '电表', '4']]);
+
+    const group = (await post('/lighting/group', { projectId: d.projectId, name: 'export east' })).body.data.groupId;
+    await post(`/lighting/group/${group}/members`, { deviceIds: [ids.rtu] });
+    const groups = await exported('/lighting/group/export', { projectId: d.projectId, name: 'export' }, en);
+    expect(groups).toEqual([
+      ['Group id', 'Group name', 'Group number', 'Members', 'Remark', 'Created'],
+      [String(group), 'export east', '', '1', '', expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)],
+    ]);
+
+    await post('/lighting/location', { projectId: d.projectId, name: 'Export pole site', kind: 'POLE' });
+    const places = await exported('/lighting/location/export', { projectId: d.projectId }, 'zh-CN');
+    expect(places[0]).toEqual(['位置点名称', '类型', '经度', '纬度', '定位状态', '地址', '备注', '创建时间']);
+    expect(places.find((r) => r[0] === 'Cabinet North')?.slice(1, 5)).toEqual(['配电柜', '115.97', '40.46', '已定位']);
+    expect(places.find((r) => r[0] === 'Export pole site')?.slice(1, 5)).toEqual(['灯杆位', '', '', '未定位']);
+    const cabinets = await exported('/lighting/location/export', { projectId: d.projectId, kind: 'CABINET' }, en);
+    expect(cabinets.slice(1).map((r) => r[1])).toEqual(cabinets.slice(1).map(() => 'Distribution cabinet'));
+  });
+
+  it('another customer (given the lighting buttons above) exports nothing of ours', async () => {
+    for (const url of ['/lighting/model/export', '/lighting/group/export', '/lighting/location/export']) {
+      const rows = await exported(url, { projectId: d.projectId }, en, rival.token);
+      expect(rows.length, url).toBe(1);
+    }
   });
 });

@@ -62,16 +62,21 @@ function crud<T>(base: string, key: keyof T) {
 
 export const modelApi = {
   ...crud<DeviceModel>('/lighting/model', 'modelId'),
+  exportUrl: '/lighting/model/export',
   get: (id: number) => http.get<DataEnvelope<DeviceModel>>(`/lighting/model/${id}`),
 };
 export const tagApi = crud<Tag>('/lighting/tag', 'tagId');
 export const groupApi = {
   ...crud<Group>('/lighting/group', 'groupId'),
+  exportUrl: '/lighting/group/export',
   addMembers: (groupId: number, deviceIds: number[]) => http.post(`/lighting/group/${groupId}/members`, { deviceIds }),
   removeMembers: (groupId: number, deviceIds: readonly number[]) =>
     http.del(`/lighting/group/${groupId}/members/${ids(deviceIds)}`),
 };
-export const locationApi = crud<LocationPoint>('/lighting/location', 'locationId');
+export const locationApi = {
+  ...crud<LocationPoint>('/lighting/location', 'locationId'),
+  exportUrl: '/lighting/location/export',
+};
 export const serverApi = crud<MqttServer>('/lighting/server', 'serverId');
 
 /** Runtime data and logs, commands, terminal configuration, batch queries. */

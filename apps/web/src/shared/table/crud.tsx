@@ -1,9 +1,11 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, type FormInstance } from 'antd';
 import { type Key, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DraggableDialog } from '../DraggableDialog';
+import { download } from '../download';
 import { HasPermi } from '../perms';
+import type { Params } from '../request';
 import { SubmitOnEnter } from '../SubmitOnEnter';
 import type { ProTableRef } from './ProTable';
 
@@ -226,5 +228,45 @@ export function AddRemoveButtons({
         </Button>
       </HasPermi>
     </>
+  );
+}
+
+/** Downloads what the table shows (its filters and fixed parameters) as an .xlsx, behind `<perm>:export`. */
+export function ExportButton({
+  perm,
+  url,
+  table,
+  params,
+  fileName,
+  testId,
+}: {
+  perm: string;
+  url: string;
+  table: RefObject<ProTableRef | null>;
+  /** the table's fixed parameters (project, device type) */
+  params?: Params;
+  /** without the date and extension: `models` → models_1732250000000.xlsx */
+  fileName: string;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await download(url, {
+        params: { ...params, ...(table.current?.getFilters() ?? {}) },
+        fileName: `${fileName}_${Date.now()}.xlsx`,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <HasPermi value={[`${perm}:export`]}>
+      <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()} data-testid={testId}>
+        {t('common.export')}
+      </Button>
+    </HasPermi>
   );
 }

@@ -1,13 +1,15 @@
-import { deviceModelBody, optionalText, rule, text } from '@luxgrid/contracts';
-import { and, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { deviceModelBody, type Lang, optionalText, rule, text } from '@luxgrid/contracts';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
+import { type SheetColumn, sendWorkbook } from '../../../platform/excel.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { isAdmin } from '../../../platform/rbac.ts';
+import { dictLabels } from '../../system/dict/dict.service.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { projectInScope, requireClient } from '../device/device.service.ts';
 import {
@@ -80,6 +82,39 @@ const listQuery = pageQuery.extend({
   kind: z.string().max(10).optional(),
 });
 
+type ListQuery = z.infer<typeof listQuery>;
+
+/* what a list shows and its export writes: the caller's customer, the project, the search fields */
+const modelWhere = (ctx: Ctx, q: ListQuery) =>
+  and(
+    scoped(ctx, ltDeviceModel.clientId),
+    q.name ? ilike(ltDeviceModel.name, `%${q.name}%`) : undefined,
+    q.deviceType ? eq(ltDeviceModel.deviceType, q.deviceType) : undefined,
+  );
+const groupWhere = (ctx: Ctx, q: ListQuery) => {
+  const projectId = q.projectId ?? ctx.projectId;
+  return and(
+    scoped(ctx, ltGroup.clientId),
+    projectId ? eq(ltGroup.projectId, projectId) : undefined,
+    q.name ? ilike(ltGroup.name, `%${q.name}%`) : undefined,
+  );
+};
+const locationWhere = (ctx: Ctx, q: ListQuery) => {
+  const projectId = q.projectId ?? ctx.projectId;
+  return and(
+    scoped(ctx, ltLocation.clientId),
+    projectId ? eq(ltLocation.projectId, projectId) : undefined,
+    q.kind ? eq(ltLocation.kind, q.kind) : undefined,
+    q.name ? ilike(ltLocation.name, `%${q.name}%`) : undefined,
+  );
+};
+const EXPORT_LIMIT = 100_000;
+const LOCATION_KINDS: Record<string, [string, string]> = {
+  CABINET: ['配电柜', 'Distribution cabinet'],
+  POLE: ['灯杆位', 'Pole site'],
+  OTHER: ['其他', 'Other'],
+};
+
 /** Models, tags, groups (with members), location points and servers. */
 export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps.database;
@@ -144,6 +179,37 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
     if (clash) throw fail('lighting.name.exists', { name });
   };
 
+  /** A list's rows as an .xlsx: the same filters, at most 100,000 rows, headers in the caller's language. */
+  const exportRoute = (
+    app: Parameters<FastifyPluginAsyncZod>[0],
+    o: {
+      url: string;
+      perm: string;
+      title: string;
+      tags: string[];
+      sheet: [string, string];
+      columns: [key: string, zh: string, en: string, width: number][];
+      rows: (ctx: Ctx, q: ListQuery, lang: Lang) => Promise<Record<string, unknown>[]>;
+    },
+  ) =>
+    app.post(
+      o.url,
+      {
+        config: { perm: o.perm, operLog: { title: o.title, businessType: 5 } },
+        schema: { tags: o.tags, body: listQuery.partial().optional() },
+      },
+      async (req, reply) => {
+        const q = listQuery.parse(req.body ?? {});
+        const en = req.lang === 'en-US';
+        const columns: SheetColumn[] = o.columns.map(([key, zh, enHeader, width]) => ({
+          key,
+          header: en ? enHeader : zh,
+          width,
+        }));
+        return sendWorkbook(reply, en ? o.sheet[1] : o.sheet[0], columns, await o.rows(req.auth(), q, req.lang));
+      },
+    );
+
   return async (app) => {
     /* ---------------------------------------------------------------- models */
     const modelTags = ['lighting/model'];
@@ -156,11 +222,7 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
         const { rows, total } = await page(
           q,
           ltDeviceModel,
-          and(
-            scoped(ctx, ltDeviceModel.clientId),
-            q.name ? ilike(ltDeviceModel.name, `%${q.name}%`) : undefined,
-            q.deviceType ? eq(ltDeviceModel.deviceType, q.deviceType) : undefined,
-          ),
+          modelWhere(ctx, q),
           { modelId: ltDeviceModel.modelId, name: ltDeviceModel.name, deviceType: ltDeviceModel.deviceType },
           ltDeviceModel.modelId,
         );
@@ -171,6 +233,50 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
         );
       },
     );
+    exportRoute(app, {
+      url: '/lighting/model/export',
+      perm: 'lighting:model:export',
+      title: 'device models',
+      tags: modelTags,
+      sheet: ['设备型号', 'device models'],
+      columns: [
+        ['modelId', '型号编号', 'Model id', 10],
+        ['name', '型号名称', 'Model name', 24],
+        ['deviceType', '设备类型', 'Device type', 16],
+        ['commType', '通信方式', 'Communication', 14],
+        ['directiveScheme', '指令方案', 'Directive scheme', 18],
+        ['connectMode', '接入方式', 'Connection', 12],
+        ['rtuProtocol', 'RTU协议', 'RTU protocol', 16],
+        ['lampHeadLimit', '灯头上限', 'Lamp-head limit', 12],
+        ['channelCount', '通道数', 'Channels', 10],
+        ['manufacturer', '厂家', 'Manufacturer', 18],
+        ['remark', '备注', 'Remark', 24],
+        ['createTime', '创建时间', 'Created', 20],
+      ],
+      rows: async (ctx, q, lang) => {
+        const [rows, type, comm, scheme, mode, protocol] = await Promise.all([
+          db
+            .select()
+            .from(ltDeviceModel)
+            .where(modelWhere(ctx, q))
+            .orderBy(asc(ltDeviceModel.modelId))
+            .limit(EXPORT_LIMIT),
+          dictLabels(deps, lang, 'lighting_device_type'),
+          dictLabels(deps, lang, 'lighting_comm_type'),
+          dictLabels(deps, lang, 'lighting_directive_scheme'),
+          dictLabels(deps, lang, 'lighting_connect_mode'),
+          dictLabels(deps, lang, 'lighting_rtu_protocol'),
+        ]);
+        return rows.map((r) => ({
+          ...audit(r),
+          deviceType: type(r.deviceType),
+          commType: comm(r.commType),
+          directiveScheme: scheme(r.directiveScheme),
+          connectMode: mode(r.connectMode),
+          rtuProtocol: protocol(r.rtuProtocol),
+        }));
+      },
+    });
     app.get(
       '/lighting/model/:id',
       { config: { perm: 'lighting:model:query' }, schema: { tags: modelTags, params: idParam } },
@@ -407,15 +513,10 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const q = req.query;
-        const projectId = q.projectId ?? ctx.projectId;
         const { rows, total } = await page(
           q,
           ltGroup,
-          and(
-            scoped(ctx, ltGroup.clientId),
-            projectId ? eq(ltGroup.projectId, projectId) : undefined,
-            q.name ? ilike(ltGroup.name, `%${q.name}%`) : undefined,
-          ),
+          groupWhere(ctx, q),
           { groupId: ltGroup.groupId, name: ltGroup.name },
           ltGroup.groupId,
         );
@@ -434,6 +535,35 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
         );
       },
     );
+    exportRoute(app, {
+      url: '/lighting/group/export',
+      perm: 'lighting:group:export',
+      title: 'groups',
+      tags: groupTags,
+      sheet: ['分组', 'groups'],
+      columns: [
+        ['groupId', '分组编号', 'Group id', 10],
+        ['name', '分组名称', 'Group name', 24],
+        ['groupNo', '组号', 'Group number', 12],
+        ['memberCount', '成员数', 'Members', 10],
+        ['remark', '备注', 'Remark', 24],
+        ['createTime', '创建时间', 'Created', 20],
+      ],
+      rows: async (ctx, q) => {
+        const rows = await db
+          .select()
+          .from(ltGroup)
+          .where(groupWhere(ctx, q))
+          .orderBy(asc(ltGroup.groupId))
+          .limit(EXPORT_LIMIT);
+        const members = await countPer(
+          ltGroupMember,
+          ltGroupMember.groupId,
+          rows.map((r) => r.groupId),
+        );
+        return rows.map((r) => ({ ...audit(r), memberCount: members.get(r.groupId) ?? 0 }));
+      },
+    });
     app.post(
       '/lighting/group',
       {
@@ -563,16 +693,10 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const q = req.query;
-        const projectId = q.projectId ?? ctx.projectId;
         const { rows, total } = await page(
           q,
           ltLocation,
-          and(
-            scoped(ctx, ltLocation.clientId),
-            projectId ? eq(ltLocation.projectId, projectId) : undefined,
-            q.kind ? eq(ltLocation.kind, q.kind) : undefined,
-            q.name ? ilike(ltLocation.name, `%${q.name}%`) : undefined,
-          ),
+          locationWhere(ctx, q),
           { locationId: ltLocation.locationId, name: ltLocation.name, kind: ltLocation.kind },
           ltLocation.locationId,
         );
@@ -586,6 +710,39 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
         );
       },
     );
+    exportRoute(app, {
+      url: '/lighting/location/export',
+      perm: 'lighting:location:export',
+      title: 'location points',
+      tags: locTags,
+      sheet: ['位置点', 'location points'],
+      columns: [
+        ['name', '位置点名称', 'Location name', 24],
+        ['kind', '类型', 'Kind', 18],
+        ['longitude', '经度', 'Longitude', 14],
+        ['latitude', '纬度', 'Latitude', 14],
+        ['located', '定位状态', 'Location state', 12],
+        ['address', '地址', 'Address', 30],
+        ['remark', '备注', 'Remark', 24],
+        ['createTime', '创建时间', 'Created', 20],
+      ],
+      rows: async (ctx, q, lang) => {
+        const [rows, located] = await Promise.all([
+          db
+            .select()
+            .from(ltLocation)
+            .where(locationWhere(ctx, q))
+            .orderBy(asc(ltLocation.locationId))
+            .limit(EXPORT_LIMIT),
+          dictLabels(deps, lang, 'lighting_location_state'),
+        ]);
+        return rows.map((r) => ({
+          ...audit(r),
+          kind: LOCATION_KINDS[r.kind]?.[lang === 'en-US' ? 1 : 0] ?? r.kind,
+          located: located(r.longitude !== null && r.latitude !== null ? 'LOCATED' : 'UNLOCATED'),
+        }));
+      },
+    });
     const cabinetNameFree = async (projectId: number, kind: string, name: string, selfId?: number) => {
       if (kind !== 'CABINET') return;
       const [same] = await db

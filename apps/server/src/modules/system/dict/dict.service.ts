@@ -39,6 +39,17 @@ export async function dictByType(deps: Deps, dictType: string): Promise<DictRow[
   return rows;
 }
 
+/** Turns a dictionary's values into its labels in the caller's language (exports); unknown values stay as they are. */
+export async function dictLabels(deps: Deps, lang: Lang, dictType: string): Promise<(value: unknown) => string> {
+  const labels = new Map(
+    (await dictByType(deps, dictType)).map((item) => [
+      item.dictValue,
+      localized(lang, item.dictLabel, item.dictLabelEn),
+    ]),
+  );
+  return (value) => (value === null || value === undefined ? '' : (labels.get(String(value)) ?? String(value)));
+}
+
 export async function clearDictCache(deps: Deps, dictType?: string): Promise<void> {
   if (dictType) await deps.cache.del(DICT_PREFIX + dictType);
   else await deps.cache.delPrefix(DICT_PREFIX);

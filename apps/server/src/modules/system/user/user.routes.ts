@@ -13,11 +13,10 @@ import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
-import { localized } from '../../../platform/i18n.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { deptTree } from '../dept/dept.service.ts';
 import { sysDept } from '../dept/dept.table.ts';
-import { dictByType } from '../dict/dict.service.ts';
+import { dictLabels } from '../dict/dict.service.ts';
 import {
   clientScope,
   containing,
@@ -275,14 +274,10 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
           .orderBy(asc(sysUser.userId))
           .limit(100_000);
         const en = req.lang === 'en-US';
-        const label = async (type: string) => {
-          const items = await dictByType(deps, type);
-          return (value: string) => {
-            const item = items.find((i) => i.dictValue === value);
-            return item ? localized(req.lang, item.dictLabel, item.dictLabelEn) : value;
-          };
-        };
-        const [sex, status] = await Promise.all([label('sys_user_sex'), label('sys_normal_disable')]);
+        const [sex, status] = await Promise.all([
+          dictLabels(deps, req.lang, 'sys_user_sex'),
+          dictLabels(deps, req.lang, 'sys_normal_disable'),
+        ]);
         return sendWorkbook(
           reply,
           message('system.user.sheetTitle', req.lang),

@@ -1,4 +1,4 @@
-import { ApartmentOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +15,8 @@ import type { DeviceDetail, DeviceRef, DeviceRow, DeviceType } from '../../../fe
 import '../../../features/lighting/lighting.css';
 import { DictTag } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
-import { download } from '../../../shared/download';
 import { HasPermi } from '../../../shared/perms';
-import { AddRemoveButtons, RowActions, useConfirmRemove } from '../../../shared/table/crud';
+import { AddRemoveButtons, ExportButton, RowActions, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 const BOX_IMPORT_TYPES: DeviceType[] = ['BOX', 'CCU_IN_BOX', 'BRANCH', 'LOOP', 'METER', 'SWITCH_MODULE', 'BREAKER'];
@@ -79,7 +78,7 @@ function BoxPageBody() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 240,
+      width: 280,
       fixed: 'right',
       render: (_: unknown, row) => (
         <RowActions perm="lighting:box" onEdit={() => void openEdit(row.deviceId)} onRemove={() => remove([row])}>
@@ -122,19 +121,14 @@ function BoxPageBody() {
                 {t('common.import')}
               </Button>
             </HasPermi>
-            <HasPermi value={['lighting:box:export']}>
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() =>
-                  void download(deviceApi.exportUrl, {
-                    params: { ...extraParams, ...(table.current?.getFilters() ?? {}) },
-                    fileName: `boxes_${Date.now()}.xlsx`,
-                  })
-                }
-              >
-                {t('common.export')}
-              </Button>
-            </HasPermi>
+            <ExportButton
+              perm="lighting:box"
+              url={deviceApi.exportUrl}
+              table={table}
+              params={extraParams}
+              fileName="boxes"
+              testId="box-export"
+            />
             <ControlButtons
               actions={[...BREAKER_ACTIONS, ...LIGHT_ACTIONS]}
               resources={['box']}

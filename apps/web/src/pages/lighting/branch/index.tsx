@@ -1,4 +1,4 @@
-import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,7 @@ import type { DeviceDetail, DeviceRef, DeviceRow, DeviceType } from '../../../fe
 import '../../../features/lighting/lighting.css';
 import { DictTag } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
-import { download } from '../../../shared/download';
-import { HasPermi } from '../../../shared/perms';
-import { AddRemoveButtons, RowActions, useConfirmRemove } from '../../../shared/table/crud';
+import { AddRemoveButtons, ExportButton, RowActions, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 const CIRCUIT_TYPES: DeviceType[] = ['BRANCH', 'LOOP'];
@@ -152,7 +150,7 @@ function BranchPageBody() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 210,
+      width: 260,
       fixed: 'right',
       render: (_: unknown, row) => (
         <RowActions perm="lighting:branch" onEdit={() => void openEdit(row.deviceId)} onRemove={() => remove([row])}>
@@ -200,19 +198,14 @@ function BranchPageBody() {
               selected={keys.length}
               onRemove={() => remove(rows)}
             />
-            <HasPermi value={['lighting:branch:export']}>
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() =>
-                  void download(deviceApi.exportUrl, {
-                    params: { ...extraParams, ...(table.current?.getFilters() ?? {}) },
-                    fileName: `branches_${Date.now()}.xlsx`,
-                  })
-                }
-              >
-                {t('common.export')}
-              </Button>
-            </HasPermi>
+            <ExportButton
+              perm="lighting:branch"
+              url={deviceApi.exportUrl}
+              table={table}
+              params={extraParams}
+              fileName="branches"
+              testId="branch-export"
+            />
             <ControlButtons
               actions={[...BREAKER_ACTIONS, ...LIGHT_ACTIONS]}
               resources={['branch']}

@@ -17,7 +17,14 @@ import { DraggableDialog } from '../../../shared/DraggableDialog';
 import { formatDateTime } from '../../../shared/date';
 import { useDict } from '../../../shared/dict';
 import { HasPermi } from '../../../shared/perms';
-import { AddRemoveButtons, EditDialog, RowActions, useConfirmRemove, useEditDialog } from '../../../shared/table/crud';
+import {
+  AddRemoveButtons,
+  EditDialog,
+  ExportButton,
+  RowActions,
+  useConfirmRemove,
+  useEditDialog,
+} from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 function MembersDialog({
@@ -208,7 +215,7 @@ function GroupPageBody() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 220,
+      width: 270,
       fixed: 'right',
       render: (_: unknown, row) => (
         <RowActions perm="lighting:group" onEdit={() => open(row)} onRemove={() => remove([row.groupId!], row.name)}>
@@ -232,13 +239,23 @@ function GroupPageBody() {
         columns={columns}
         searchFields={[{ type: 'input', name: 'name', label: t('ltGroup.name') }]}
         toolbar={({ keys, rows }) => (
-          <AddRemoveButtons
-            perm="lighting:group"
-            testId="group"
-            onAdd={() => open()}
-            selected={keys.length}
-            onRemove={() => remove(keys, rows.map((row) => row.name).join(', '))}
-          />
+          <>
+            <AddRemoveButtons
+              perm="lighting:group"
+              testId="group"
+              onAdd={() => open()}
+              selected={keys.length}
+              onRemove={() => remove(keys, rows.map((row) => row.name).join(', '))}
+            />
+            <ExportButton
+              perm="lighting:group"
+              url={groupApi.exportUrl}
+              table={table}
+              params={extraParams}
+              fileName="groups"
+              testId="group-export"
+            />
+          </>
         )}
       />
       <EditDialog<Group>

@@ -8,7 +8,14 @@ import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag } from '../../../shared/DictTag';
 import { formatDateTime } from '../../../shared/date';
 import { useDict } from '../../../shared/dict';
-import { AddRemoveButtons, EditDialog, RowActions, useConfirmRemove, useEditDialog } from '../../../shared/table/crud';
+import {
+  AddRemoveButtons,
+  EditDialog,
+  ExportButton,
+  RowActions,
+  useConfirmRemove,
+  useEditDialog,
+} from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 const KINDS: LocationKind[] = ['CABINET', 'POLE', 'OTHER'];
@@ -77,7 +84,7 @@ function LocationPageBody() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 160,
+      width: 180,
       fixed: 'right',
       render: (_: unknown, row) => (
         <RowActions
@@ -104,13 +111,23 @@ function LocationPageBody() {
           { type: 'select', name: 'kind', label: t('ltLocation.kind'), options: kindOptions },
         ]}
         toolbar={({ keys, rows }) => (
-          <AddRemoveButtons
-            perm="lighting:location"
-            testId="location"
-            onAdd={() => open()}
-            selected={keys.length}
-            onRemove={() => remove(keys, rows.map((row) => row.name).join(', '))}
-          />
+          <>
+            <AddRemoveButtons
+              perm="lighting:location"
+              testId="location"
+              onAdd={() => open()}
+              selected={keys.length}
+              onRemove={() => remove(keys, rows.map((row) => row.name).join(', '))}
+            />
+            <ExportButton
+              perm="lighting:location"
+              url={locationApi.exportUrl}
+              table={table}
+              params={extraParams}
+              fileName="locations"
+              testId="location-export"
+            />
+          </>
         )}
       />
       <EditDialog<LocationPoint>

@@ -7,7 +7,14 @@ import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag } from '../../../shared/DictTag';
 import { formatDateTime } from '../../../shared/date';
 import { type DictItem, useDict } from '../../../shared/dict';
-import { AddRemoveButtons, EditDialog, RowActions, useConfirmRemove, useEditDialog } from '../../../shared/table/crud';
+import {
+  AddRemoveButtons,
+  EditDialog,
+  ExportButton,
+  RowActions,
+  useConfirmRemove,
+  useEditDialog,
+} from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 const EMPTY: DeviceModel = { name: '', deviceType: 'RTU', commType: 6, lampHeadLimit: 2, manufacturer: '', remark: '' };
@@ -99,7 +106,7 @@ export function ModelPage() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 160,
+      width: 180,
       fixed: 'right',
       render: (_: unknown, row) => (
         <RowActions
@@ -125,13 +132,22 @@ export function ModelPage() {
           { type: 'select', name: 'deviceType', label: t('ltCommon.deviceType'), dictType: 'lighting_device_type' },
         ]}
         toolbar={({ keys, rows }) => (
-          <AddRemoveButtons
-            perm="lighting:model"
-            testId="model"
-            onAdd={() => void open()}
-            selected={keys.length}
-            onRemove={() => remove(keys, rows.map((row) => row.name).join(', '))}
-          />
+          <>
+            <AddRemoveButtons
+              perm="lighting:model"
+              testId="model"
+              onAdd={() => void open()}
+              selected={keys.length}
+              onRemove={() => remove(keys, rows.map((row) => row.name).join(', '))}
+            />
+            <ExportButton
+              perm="lighting:model"
+              url={modelApi.exportUrl}
+              table={table}
+              fileName="models"
+              testId="model-export"
+            />
+          </>
         )}
       />
       <EditDialog<DeviceModel>

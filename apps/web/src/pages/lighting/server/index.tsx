@@ -60,7 +60,7 @@ export function ServerPage() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 160,
+      width: 180,
       fixed: 'right',
       render: (_: unknown, row) => (
         <RowActions

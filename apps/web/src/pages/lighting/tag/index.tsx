@@ -46,7 +46,7 @@ function TagPageBody() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 160,
+      width: 180,
       fixed: 'right',
       render: (_: unknown, row) => (
         <RowActions perm="lighting:tag" onEdit={() => open(row)} onRemove={() => remove([row.tagId!], row.name)} />
