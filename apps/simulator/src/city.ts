@@ -1,4 +1,7 @@
-/** A seeded, realistic city layout: boxes with a concentrator, a switch module, a meter and two branches, poles along streets. */
+/**
+ * A seeded, realistic city layout: boxes with a concentrator, a switch module, a meter and two
+ * branches, poles along streets; each box stands at a cabinet site and feeds one stretch of a street.
+ */
 
 export function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -22,6 +25,10 @@ export interface SimLamp {
 
 export interface SimBox {
   uid: string;
+  /** the street its lamps light: avenues run east–west, roads north–south */
+  street: string;
+  /** lamps near a school (every seventh box) */
+  school: boolean;
   ccuUid: string;
   moduleUid: string;
   meterUid: string;
@@ -67,6 +74,8 @@ export function buildCity(opts: { seed: number; lamps: number; lng: number; lat:
     const here = toLngLat(offsetAlong, offsetAcross + 15);
     const box: SimBox = {
       uid: `${prefix}-BOX-${id}`,
+      street: `${eastWest ? 'Avenue' : 'Road'} ${street + 1}`,
+      school: b % 7 === 3,
       ccuUid: `${prefix}-CCU-${id}`,
       moduleUid: `${prefix}-DIO-${id}`,
       meterUid: `${prefix}-MTR-${id}`,

@@ -1,7 +1,7 @@
 #!/usr/bin/env -S npx tsx
 /**
  * The Luxgrid city simulator. Builds a seeded city for a project, registers it through the API
- * (Excel imports), takes MQTT credentials for its concentrators, connects each concentrator over
+ * (cabinet sites, tags and street groups; the devices by Excel imports), takes MQTT credentials for its concentrators, connects each concentrator over
  * MQTT and reports for its children, obeys commands with realistic delays and failures, raises faults.
  *
  *   npm run simulate -- --lamps 100000 --url http://localhost:8080 --rate 5
@@ -62,6 +62,90 @@ const city = buildCity({
 });
 log(`${project.name}: ${city.boxes.length} boxes, ${city.lampCount} lamps (prefix ${city.prefix})`);
 
+// names carry the city's prefix, so that two simulated cities can share a project
+const cabinetName = (box: (typeof city.boxes)[number]) => `Cabinet ${box.uid.replace('-BOX-', '-')}`;
+const groupName = (street: string) => `${street} (${city.prefix})`;
+const lampTags = (box: (typeof city.boxes)[number]) => [
+  box.street.startsWith('Avenue') ? 'Main road' : 'Side street',
+  ...(box.school ? ['School zone'] : []),
+];
+
+/** Runs `work` over `items`, `width` at a time. */
+async function inBatches<T>(items: T[], width: number, work: (item: T) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += width) await Promise.all(items.slice(i, i + width).map(work));
+}
+
+/** Every row of a list, page by page. */
+async function everyRow<T>(path: string): Promise<T[]> {
+  const rows: T[] = [];
+  for (let pageNum = 1; ; pageNum++) {
+    const page = await api.call<{ rows: T[] }>('GET', `${path}&pageSize=500&pageNum=${pageNum}`, undefined, headers);
+    rows.push(...page.rows);
+    if (page.rows.length < 500) return rows;
+  }
+}
+
+/** A cabinet site per box (where the box import places it) and the tags the lamps carry. */
+async function registerPlacesAndTags(projectId: number) {
+  const sites = new Set(
+    (await everyRow<{ name: string }>(`/lighting/location/list?projectId=${projectId}&kind=CABINET`)).map(
+      (l) => l.name,
+    ),
+  );
+  const missing = city.boxes.filter((b) => !sites.has(cabinetName(b)));
+  await inBatches(missing, 20, (b) =>
+    api.call(
+      'POST',
+      '/lighting/location',
+      { projectId, name: cabinetName(b), kind: 'CABINET', longitude: b.lng, latitude: b.lat, address: b.street },
+      headers,
+    ),
+  );
+  const tags = new Set(
+    (await everyRow<{ name: string }>(`/lighting/tag/list?projectId=${projectId}`)).map((t) => t.name),
+  );
+  const colours: Record<string, string> = {
+    'Main road': '#1677ff',
+    'Side street': '#52c41a',
+    'School zone': '#faad14',
+  };
+  for (const [name, color] of Object.entries(colours))
+    if (!tags.has(name)) await api.call('POST', '/lighting/tag', { projectId, name, color }, headers);
+}
+
+/** A group per street, holding its lamp controllers, for group control and schedules. */
+async function groupStreets(projectId: number) {
+  const existing = new Set(
+    (await everyRow<{ name: string }>(`/lighting/group/list?projectId=${projectId}`)).map((g) => g.name),
+  );
+  const streets = [...new Set(city.boxes.map((b) => b.street))];
+  for (const [n, street] of streets.entries()) {
+    if (existing.has(groupName(street))) continue;
+    const group = await api.call<{ data: { groupId: number } }>(
+      'POST',
+      '/lighting/group',
+      { projectId, name: groupName(street), groupNo: n + 1, remark: `The lamps of ${street}` },
+      headers,
+    );
+    const rtuIds: number[] = [];
+    await inBatches(
+      city.boxes.filter((b) => b.street === street),
+      20,
+      async (b) => {
+        const page = await api.call<{ rows: { deviceId: number }[] }>(
+          'GET',
+          `/lighting/device/list?projectId=${projectId}&deviceType=RTU&keyword=${b.uid.replace('-BOX-', '-RTU-')}-&pageSize=500`,
+          undefined,
+          headers,
+        );
+        rtuIds.push(...page.rows.map((r) => r.deviceId));
+      },
+    );
+    if (rtuIds.length)
+      await api.call('POST', `/lighting/group/${group.data.groupId}/members`, { deviceIds: rtuIds }, headers);
+  }
+}
+
 // register once: a second run finds the city and only takes fresh credentials
 const existing = await api.call<{ total: number }>(
   'GET',
@@ -72,11 +156,12 @@ if (existing.total < city.boxes.length) {
   const boxes = city.boxes;
   const lamps = boxes.flatMap((b) => b.lamps);
   const p = project.projectId;
+  await registerPlacesAndTags(p);
   await api.importRows(
     p,
     'BOX',
-    ['UID', 'Name', 'Longitude', 'Latitude'],
-    boxes.map((b, i) => [b.uid, `Box ${i + 1}`, b.lng, b.lat]),
+    ['UID', 'Name', 'Longitude', 'Latitude', 'Location name'],
+    boxes.map((b, i) => [b.uid, `Box ${i + 1}`, b.lng, b.lat, cabinetName(b)]),
   );
   await api.importRows(
     p,
@@ -122,16 +207,19 @@ if (existing.total < city.boxes.length) {
   await api.importRows(
     p,
     'RTU',
-    ['UID', 'Name', 'Parent UID', 'Connection', 'Longitude', 'Latitude', 'Pole UID'],
-    lamps.map((l) => [
-      l.rtuUid,
-      l.rtuUid.slice(city.prefix.length + 1),
-      l.branchUid,
-      'NON_DIRECT',
-      l.lng,
-      l.lat,
-      l.poleUid,
-    ]),
+    ['UID', 'Name', 'Parent UID', 'Connection', 'Longitude', 'Latitude', 'Pole UID', 'Tags'],
+    boxes.flatMap((b) =>
+      b.lamps.map((l) => [
+        l.rtuUid,
+        l.rtuUid.slice(city.prefix.length + 1),
+        l.branchUid,
+        'NON_DIRECT',
+        l.lng,
+        l.lat,
+        l.poleUid,
+        lampTags(b).join(','),
+      ]),
+    ),
   );
   await api.importRows(
     p,
@@ -147,6 +235,7 @@ if (existing.total < city.boxes.length) {
       .filter((b) => b.sensorUid)
       .map((b) => [b.sensorUid, `Light sensor ${b.sensorUid!.slice(-4)}`, b.ccuUid, b.lng, b.lat]),
   );
+  await groupStreets(p);
   log(`registered in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
