@@ -2,9 +2,9 @@ import { Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../app/session';
-import { EChart } from '../../features/tenant/components/EChart';
 import { readDeviceFigures, showFigure } from '../../features/tenant/home-figures';
 import { useHomeSummary } from '../../features/tenant/use-home-summary';
+import { EChart } from '../../shared/chart/EChart';
 import { storage } from '../../shared/storage';
 import { useStore } from '../../shared/store';
 import { boardStatus, clockIn, Flaps } from './components/Flaps';
@@ -182,14 +182,14 @@ export function IndexAirportPage() {
               <EChart
                 option={trend.option}
                 height={220}
-                ariaLabel={trend.energy ? t('homeAirport.energyTrend') : t('homeAirport.loginTrend')}
+                label={trend.energy ? t('homeAirport.energyTrend') : t('homeAirport.loginTrend')}
               />
             </div>
           </div>
           <div style={{ display: 'grid', gap: 16 }}>
             <div className="lx-airport-panel">
               <h2>{t('homeAirport.onlineRate')}</h2>
-              <EChart option={gauge} height={220} ariaLabel={t('homeAirport.onlineRate')} />
+              <EChart option={gauge} height={220} label={t('homeAirport.onlineRate')} />
             </div>
             {summary?.customer && (
               <div className="lx-airport-panel" data-testid="airport-validity">

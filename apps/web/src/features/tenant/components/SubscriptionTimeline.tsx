@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EChart } from '../../../shared/chart/EChart';
 import type { CustomerSubscription } from '../types';
-import { EChart } from './EChart';
 
 const COLOURS: Record<string, string> = {
   active: '#52c41a',
@@ -81,7 +81,7 @@ export function SubscriptionTimeline({
     <EChart
       option={option}
       height={Math.max(120, 48 + subscriptions.length * 36)}
-      ariaLabel={t('tenantShared.timelineAria', { count: subscriptions.length })}
+      label={t('tenantShared.timelineAria', { count: subscriptions.length })}
       testId="subscription-timeline"
     />
   );

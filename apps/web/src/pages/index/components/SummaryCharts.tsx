@@ -1,8 +1,8 @@
 import { Card, Empty, List, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart } from '../../../features/tenant/components/EChart';
 import type { HomeSummary } from '../../../features/tenant/types';
+import { EChart } from '../../../shared/chart/EChart';
 
 /** Successful sign-ins over the last seven days. */
 export function LoginTrendCard({ summary }: { summary: HomeSummary }) {
@@ -26,7 +26,7 @@ export function LoginTrendCard({ summary }: { summary: HomeSummary }) {
   );
   return (
     <Card size="small" title={t('homeIndex.loginTrend')} data-testid="login-trend">
-      <EChart option={option} height={220} ariaLabel={t('homeIndex.loginTrend')} />
+      <EChart option={option} height={220} label={t('homeIndex.loginTrend')} />
     </Card>
   );
 }
@@ -73,7 +73,7 @@ export function CustomerValidityCard({ summary }: { summary: HomeSummary }) {
       title={t('homeIndex.customersByValidity', { total: customers.total })}
       data-testid="customer-validity"
     >
-      <EChart option={option} height={220} ariaLabel={t('homeIndex.customersByValidity', { total: customers.total })} />
+      <EChart option={option} height={220} label={t('homeIndex.customersByValidity', { total: customers.total })} />
     </Card>
   );
 }

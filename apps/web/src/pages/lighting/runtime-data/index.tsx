@@ -7,10 +7,11 @@ import { useSearchParams } from 'react-router';
 import { deviceApi, runtimeApi } from '../../../features/lighting/api';
 import { DeviceSelect, deviceLabel } from '../../../features/lighting/DeviceSelect';
 import { useValueLabel } from '../../../features/lighting/format';
-import { LineChart, lineOption } from '../../../features/lighting/LineChart';
+import { lineOption } from '../../../features/lighting/line-option';
 import { NeedProject, useProjectId } from '../../../features/lighting/project';
 import { groupFields, seriesData } from '../../../features/lighting/telemetry';
 import type { DeviceRef, TelemetryPoint } from '../../../features/lighting/types';
+import { EChart } from '../../../shared/chart/EChart';
 import { DATE_TIME_FORMAT } from '../../../shared/constants';
 
 const BUCKETS = [-1, 0, 60, 300, 900, 3600, 86400];
@@ -168,7 +169,7 @@ function RuntimeDataBody() {
               {options.map((chart) => (
                 <Col key={chart.key} xs={24} xl={12}>
                   <Card size="small" styles={{ body: { padding: 8 } }}>
-                    <LineChart option={chart.option} label={chart.title} testId={`chart-${chart.key}`} />
+                    <EChart option={chart.option} height={280} label={chart.title} testId={`chart-${chart.key}`} />
                   </Card>
                 </Col>
               ))}

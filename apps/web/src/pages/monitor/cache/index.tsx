@@ -24,8 +24,8 @@ import {
   cacheApi,
 } from '../../../features/monitor/cache-api';
 import { barsOption, doughnutOption } from '../../../features/monitor/charts';
-import { EChart } from '../../../features/monitor/EChart';
 import { formatDuration, prettyValue, USAGE_COLOURS } from '../../../features/monitor/format';
+import { EChart } from '../../../shared/chart/EChart';
 import { copyText } from '../../../shared/clipboard';
 import { HasPermi } from '../../../shared/perms';
 

@@ -27,8 +27,8 @@ import {
   type SlowStatement,
   type TableSize,
 } from '../../../features/monitor/druid-api';
-import { EChart } from '../../../features/monitor/EChart';
 import { formatBytes, formatMs } from '../../../features/monitor/format';
+import { EChart } from '../../../shared/chart/EChart';
 import { copyText } from '../../../shared/clipboard';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag } from '../../../shared/DictTag';

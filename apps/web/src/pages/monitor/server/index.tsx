@@ -19,10 +19,10 @@ import dayjs from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gaugeOption, linesOption } from '../../../features/monitor/charts';
-import { EChart } from '../../../features/monitor/EChart';
 import { formatBytes, formatDuration, formatMs, usageColour } from '../../../features/monitor/format';
 import { type DiskInfo, type ServerInfo, serverApi } from '../../../features/monitor/server-api';
 import { usePolling } from '../../../features/monitor/use-polling';
+import { EChart } from '../../../shared/chart/EChart';
 import { formatDateTime } from '../../../shared/date';
 
 /** Auto-refresh period of the server monitor. */

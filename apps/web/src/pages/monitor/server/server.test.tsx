@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ServerInfo, serverApi } from '../../../features/monitor/server-api';
 import { ServerMonitorPage } from './index';
 
-vi.mock('../../../features/monitor/EChart', () => ({
+vi.mock('../../../shared/chart/EChart', () => ({
   EChart: ({ label, testId }: { label: string; testId?: string }) => (
     <div role="img" aria-label={label} data-testid={testId} />
   ),

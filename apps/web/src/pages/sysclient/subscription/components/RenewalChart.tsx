@@ -3,8 +3,8 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscriptionApi } from '../../../../features/tenant/api';
-import { EChart } from '../../../../features/tenant/components/EChart';
 import type { SubscriptionRow } from '../../../../features/tenant/types';
+import { EChart } from '../../../../shared/chart/EChart';
 
 const MONTHS = 12;
 
@@ -73,7 +73,7 @@ export function RenewalChart({ version }: { version: number }) {
       {rows && total === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('subscriptionMgmt.noRenewals')} />
       ) : (
-        <EChart option={option} height={160} ariaLabel={t('subscriptionMgmt.renewalsTitle', { total })} />
+        <EChart option={option} height={160} label={t('subscriptionMgmt.renewalsTitle', { total })} />
       )}
     </Card>
   );

@@ -1,22 +1,36 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { type CSSProperties, useEffect, useRef } from 'react';
 
-type Instance = { setOption(option: EChartsCoreOption, notMerge?: boolean): void; resize(): void; dispose(): void };
+type Instance = {
+  setOption(option: EChartsCoreOption, opts: { notMerge: boolean; lazyUpdate: boolean }): void;
+  resize(): void;
+  dispose(): void;
+};
+
+/** Replaces the chart's option; a chart that cannot draw must not take the page with it. */
+function show(instance: Instance | null, option: EChartsCoreOption) {
+  try {
+    instance?.setOption(option, { notMerge: true, lazyUpdate: true });
+  } catch {
+    // the figures printed beside every chart still tell the story
+  }
+}
 
 /**
- * One echarts canvas. echarts loads on first use (its own chunk); the chart follows its box's
- * size and is disposed with the component. `ariaLabel` describes the chart for screen readers.
+ * One echarts canvas for every screen. echarts loads on the first chart (its own chunk); the chart
+ * follows its box's size, takes each new option whole and is disposed with the component.
  */
 export function EChart({
   option,
-  height = 260,
-  ariaLabel,
+  height = 240,
+  label,
   style,
   testId,
 }: {
   option: EChartsCoreOption;
   height?: number | string;
-  ariaLabel: string;
+  /** what the chart shows, for screen readers */
+  label: string;
   style?: CSSProperties;
   testId?: string;
 }) {
@@ -32,12 +46,12 @@ export function EChart({
       if (disposed || !box.current) return;
       let instance: Instance;
       try {
-        instance = echarts.init(box.current) as unknown as Instance;
-        instance.setOption(latest.current, true);
+        instance = echarts.init(box.current, undefined, { renderer: 'canvas' }) as unknown as Instance;
       } catch {
-        return; // no canvas (tests) — the figures stay readable around the chart
+        return; // no canvas (tests, very old browsers)
       }
       chart.current = instance;
+      show(instance, latest.current);
       if (typeof ResizeObserver !== 'undefined') {
         observer = new ResizeObserver(() => instance.resize());
         observer.observe(box.current);
@@ -52,10 +66,10 @@ export function EChart({
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, true);
+    show(chart.current, option);
   }, [option]);
 
   return (
-    <div ref={box} role="img" aria-label={ariaLabel} data-testid={testId} style={{ width: '100%', height, ...style }} />
+    <div ref={box} role="img" aria-label={label} data-testid={testId} style={{ width: '100%', height, ...style }} />
   );
 }

@@ -1,16 +1,4 @@
-import { LineChart as ELineChart } from 'echarts/charts';
-import {
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  TitleComponent,
-  TooltipComponent,
-} from 'echarts/components';
-import { type EChartsCoreOption, type EChartsType, init, use } from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
-
-use([ELineChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, DataZoomComponent, CanvasRenderer]);
+import type { EChartsCoreOption } from 'echarts/core';
 
 export interface ChartSeries {
   name: string;
@@ -73,48 +61,4 @@ export function lineOption(
       emphasis: { focus: 'series' },
     })),
   };
-}
-
-/** One echarts instance: follows its box's size, replaces its option, disposes on unmount. */
-export function LineChart({
-  option,
-  height = 280,
-  label,
-  testId,
-}: {
-  option: EChartsCoreOption;
-  height?: number;
-  label: string;
-  testId?: string;
-}) {
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<EChartsType | null>(null);
-
-  useEffect(() => {
-    const node = element.current;
-    if (!node) return;
-    try {
-      chart.current = init(node, undefined, { renderer: 'canvas' });
-    } catch {
-      chart.current = null;
-      return;
-    }
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.current?.resize());
-    observer?.observe(node);
-    return () => {
-      observer?.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    try {
-      chart.current?.setOption(option, { notMerge: true, lazyUpdate: true });
-    } catch {
-      // a chart that cannot draw must not take the page with it
-    }
-  }, [option]);
-
-  return <div ref={element} role="img" aria-label={label} data-testid={testId} style={{ width: '100%', height }} />;
 }
