@@ -366,6 +366,8 @@ describe('positions', () => {
     const rows = await readSheet(file.data);
     expect(rows[0]![1]).toBe('岗位编码');
     expect(rows.slice(1).map((r) => r[2])).toEqual(['值班员', '巡查组长']);
+    // the status in words, as the sys_normal_disable dictionary says it
+    expect(rows.slice(1).map((r) => r[4])).toEqual(['正常', '正常']);
     expect((await t.call('DELETE', `/system/post/${postId}`, { token: demoAdmin })).body.code).toBe(200);
   });
 });

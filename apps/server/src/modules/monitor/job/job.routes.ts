@@ -11,6 +11,7 @@ import { nextFireTime, parseCron } from '../../../platform/jobs/cron.ts';
 import { listJobHandlers } from '../../../platform/jobs/registry.ts';
 import { jobScheduler } from '../../../platform/jobs/scheduler.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { dictLabels } from '../../system/dict/dict.service.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { platformOnly } from '../platform-only.ts';
 import { checkCron, checkInvokeTarget, previewFireTimes } from './job.service.ts';
@@ -161,6 +162,7 @@ export function jobRoutes(deps: Deps): FastifyPluginAsyncZod {
         const q = listQuery.parse(req.body ?? {});
         const rows = await db.select().from(sysJob).where(filters(q)).orderBy(sysJob.jobId).limit(100_000);
         const en = req.lang === 'en-US';
+        const status = await dictLabels(deps, req.lang, 'sys_job_status');
         return sendWorkbook(
           reply,
           en ? 'scheduled jobs' : '定时任务',
@@ -180,7 +182,7 @@ export function jobRoutes(deps: Deps): FastifyPluginAsyncZod {
             ...view(r),
             misfirePolicy: MISFIRE_LABELS[r.misfirePolicy]?.[en ? 1 : 0] ?? r.misfirePolicy,
             concurrent: r.concurrent === '0' ? (en ? 'Allowed' : '允许') : en ? 'Forbidden' : '禁止',
-            status: r.status === '0' ? (en ? 'Normal' : '正常') : en ? 'Paused' : '暂停',
+            status: status(r.status),
           })),
         );
       },

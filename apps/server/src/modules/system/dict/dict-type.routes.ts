@@ -19,7 +19,7 @@ import {
   statusFilter,
 } from '../scope.ts';
 import { formatDate } from '../user/user-info.ts';
-import { clearDictCache } from './dict.service.ts';
+import { clearDictCache, dictLabels } from './dict.service.ts';
 import { sysDictData, sysDictType } from './dict.table.ts';
 
 const listQuery = pageQuery.extend({
@@ -241,6 +241,7 @@ export function dictTypeRoutes(deps: Deps): FastifyPluginAsyncZod {
           .orderBy(asc(sysDictType.dictId))
           .limit(100_000);
         const en = req.lang === 'en-US';
+        const status = await dictLabels(deps, req.lang, 'sys_normal_disable');
         return sendWorkbook(
           reply,
           en ? 'dictionary types' : '字典类型',
@@ -254,7 +255,7 @@ export function dictTypeRoutes(deps: Deps): FastifyPluginAsyncZod {
           ],
           rows.map((r) => ({
             ...view(r, req.lang),
-            status: r.status === '0' ? (en ? 'Normal' : '正常') : en ? 'Disabled' : '停用',
+            status: status(r.status),
           })),
         );
       },

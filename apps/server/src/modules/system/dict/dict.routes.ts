@@ -8,7 +8,7 @@ import { fail, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { containing, parseInput, requirePlatform } from '../scope.ts';
-import { clearDictCache, dictByType, dictView } from './dict.service.ts';
+import { clearDictCache, dictByType, dictLabels, dictView } from './dict.service.ts';
 import { sysDictData, sysDictType } from './dict.table.ts';
 
 const dictType = z
@@ -119,6 +119,7 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncZod {
           .orderBy(asc(sysDictData.dictType), asc(sysDictData.dictSort), asc(sysDictData.dictCode))
           .limit(100_000);
         const en = req.lang === 'en-US';
+        const status = await dictLabels(deps, req.lang, 'sys_normal_disable');
         return sendWorkbook(
           reply,
           en ? 'dictionary data' : '字典数据',
@@ -134,7 +135,7 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncZod {
           ],
           rows.map((r) => ({
             ...dictView(r, req.lang),
-            status: r.status === '0' ? (en ? 'Normal' : '正常') : en ? 'Disabled' : '停用',
+            status: status(r.status),
           })),
         );
       },

@@ -8,6 +8,7 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { dictLabels } from '../dict/dict.service.ts';
 import {
   clientScope,
   containing,
@@ -221,6 +222,7 @@ export function postRoutes(deps: Deps): FastifyPluginAsyncZod {
           .orderBy(asc(sysPost.postSort), asc(sysPost.postId))
           .limit(100_000);
         const en = req.lang === 'en-US';
+        const status = await dictLabels(deps, req.lang, 'sys_normal_disable');
         return sendWorkbook(
           reply,
           en ? 'positions' : '岗位数据',
@@ -234,7 +236,7 @@ export function postRoutes(deps: Deps): FastifyPluginAsyncZod {
           ],
           rows.map((r) => ({
             ...view(r),
-            status: r.status === '0' ? (en ? 'Normal' : '正常') : en ? 'Disabled' : '停用',
+            status: status(r.status),
           })),
         );
       },

@@ -15,6 +15,7 @@ import { sendWorkbook } from '../../../platform/excel.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { deptTree } from '../dept/dept.service.ts';
 import { sysDept } from '../dept/dept.table.ts';
+import { dictLabels } from '../dict/dict.service.ts';
 import {
   containing,
   idParam,
@@ -230,6 +231,7 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncZod {
           .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId))
           .limit(100_000);
         const en = req.lang === 'en-US';
+        const status = await dictLabels(deps, req.lang, 'sys_normal_disable');
         const scopes: Record<string, [string, string]> = {
           '1': ['全部数据权限', 'All data'],
           '2': ['自定数据权限', 'Custom departments'],
@@ -252,7 +254,7 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncZod {
           rows.map((r) => ({
             ...roleView(r),
             dataScope: scopes[r.dataScope]?.[en ? 1 : 0] ?? r.dataScope,
-            status: r.status === '0' ? (en ? 'Normal' : '正常') : en ? 'Disabled' : '停用',
+            status: status(r.status),
           })),
         );
       },

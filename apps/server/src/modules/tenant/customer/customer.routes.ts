@@ -7,6 +7,7 @@ import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { dictLabels } from '../../system/dict/dict.service.ts';
 import { flagFilter, idParam, idsParam, parseIds, requirePlatform, textFilter } from '../tenant-scope.ts';
 import {
   assignableMenuTree,
@@ -110,6 +111,7 @@ export function customerRoutes(deps: Deps): FastifyPluginAsyncZod {
         const now = deps.clock.now();
         const extras = await listExtras(db, rows, now);
         const en = req.lang === 'en-US';
+        const status = await dictLabels(deps, req.lang, 'sys_normal_disable');
         return sendWorkbook(
           reply,
           en ? 'customers' : '客户管理',
@@ -134,7 +136,7 @@ export function customerRoutes(deps: Deps): FastifyPluginAsyncZod {
               ...view,
               ...extras.get(r.clientId),
               validity: VALIDITY_LABELS[view.validState][en ? 1 : 0],
-              statusLabel: r.status === '0' ? (en ? 'Normal' : '正常') : en ? 'Disabled' : '停用',
+              statusLabel: status(r.status),
             };
           }),
         );
