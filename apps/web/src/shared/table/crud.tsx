@@ -37,8 +37,6 @@ export interface EditDialogState<T> {
   close(): void;
   submit(): Promise<void>;
   saving: boolean;
-  /** open / cancel / confirm / loading for the DraggableDialog */
-  dialog: { open: boolean; onCancel: () => void; onOk: () => void; confirmLoading: boolean };
 }
 
 /** One form, the row being edited (null = closed), saving, the success message and the table's refresh. */
@@ -91,7 +89,6 @@ export function useEditDialog<T extends object>({ api, idKey, table, toForm, toB
     close,
     submit,
     saving,
-    dialog: { open: !!editing, onCancel: close, onOk: () => void submit(), confirmLoading: saving },
   } satisfies EditDialogState<T>;
 }
 
@@ -114,7 +111,15 @@ export function EditDialog<T extends object>({
   children: ReactNode;
 }) {
   return (
-    <DraggableDialog {...edit.dialog} title={edit.isEdit ? editTitle : addTitle} width={width} testId={testId}>
+    <DraggableDialog
+      open={!!edit.editing}
+      title={edit.isEdit ? editTitle : addTitle}
+      width={width}
+      onCancel={edit.close}
+      onOk={() => void edit.submit()}
+      confirmLoading={edit.saving}
+      testId={testId}
+    >
       <Form<T>
         form={edit.form}
         labelCol={{ flex: `${labelWidth}px` }}
