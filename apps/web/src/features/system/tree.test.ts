@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportParams } from './export-params';
+import { exportParams } from '../../shared/export-params';
 import {
   allKeys,
   coveredKeys,

@@ -4,6 +4,7 @@ import { type Key, type ReactNode, type RefObject, useEffect, useMemo, useRef, u
 import { useTranslation } from 'react-i18next';
 import { DraggableDialog } from '../DraggableDialog';
 import { download } from '../download';
+import { exportParams } from '../export-params';
 import { HasPermi } from '../perms';
 import type { Params } from '../request';
 import { SubmitOnEnter } from '../SubmitOnEnter';
@@ -260,7 +261,7 @@ export function ExportButton({
     setBusy(true);
     try {
       await download(url, {
-        params: { ...params, ...(table.current?.getFilters() ?? {}) },
+        params: exportParams(params, table.current?.getFilters()),
         fileName: `${fileName}_${Date.now()}.xlsx`,
       });
     } finally {

@@ -2,13 +2,13 @@ import { ClearOutlined, DeleteOutlined, DownloadOutlined, UnlockOutlined } from 
 import { App, Button } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exportParams } from '../../../features/system/export-params';
 import { type LoginLog, loginLogApi } from '../../../features/system/log-api';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag } from '../../../shared/DictTag';
 import { formatDateTime } from '../../../shared/date';
 import { useDict } from '../../../shared/dict';
 import { download } from '../../../shared/download';
+import { exportParams } from '../../../shared/export-params';
 import { HasPermi } from '../../../shared/perms';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 import { EmptyState } from '../../system/components/EmptyState';

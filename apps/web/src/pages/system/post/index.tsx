@@ -2,7 +2,6 @@ import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@a
 import { App, Button, Form, Input, InputNumber, Radio } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exportParams } from '../../../features/system/export-params';
 import { postApi, type SysPost } from '../../../features/system/post-api';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag } from '../../../shared/DictTag';
@@ -10,6 +9,7 @@ import { DraggableDialog } from '../../../shared/DraggableDialog';
 import { formatDateTime } from '../../../shared/date';
 import { useDict } from '../../../shared/dict';
 import { download } from '../../../shared/download';
+import { exportParams } from '../../../shared/export-params';
 import { HasPermi } from '../../../shared/perms';
 import { SubmitOnEnter } from '../../../shared/SubmitOnEnter';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';

@@ -14,7 +14,6 @@ import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { session } from '../../../app/session';
-import { exportParams } from '../../../features/system/export-params';
 import { type KeyedNode, type ServerTreeNode, toKeyedNodes, toSearchNodes } from '../../../features/system/tree';
 import { type SysUser, userApi } from '../../../features/system/user-api';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
@@ -22,6 +21,7 @@ import { DictTag } from '../../../shared/DictTag';
 import { formatDateTime } from '../../../shared/date';
 import { useDict } from '../../../shared/dict';
 import { download } from '../../../shared/download';
+import { exportParams } from '../../../shared/export-params';
 import { HasPermi, useHasPermi } from '../../../shared/perms';
 import { useStore } from '../../../shared/store';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';

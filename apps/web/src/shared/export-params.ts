@@ -1,4 +1,4 @@
-import type { Params } from '../../shared/request';
+import type { Params } from './request';
 
 /**
  * Exports send the table's filters as a JSON body, which the server reads with the same names
