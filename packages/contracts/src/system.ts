@@ -123,9 +123,15 @@ export const roleUsersBody = z.object({ roleId: id(), userIds: idList() });
 
 /* ---------------------------------------------------------------- menus */
 
+/**
+ * An optional text of a menu that may come back as null: the menu screen of RuoYi clients sends
+ * the row it read, where catalogues and buttons carry `component: null`. Null means "none".
+ */
+const menuText = (max: number) => z.preprocess((v) => (v === null ? undefined : v), optionalText(max));
+
 const menuFields = {
   menuName: text(1, 50),
-  menuNameEn: optionalText(100),
+  menuNameEn: menuText(100),
   parentId: z.coerce
     .number({ error: rule('valid.type') })
     .int()
@@ -134,17 +140,17 @@ const menuFields = {
   systemId: optionalId(),
   orderNum: sortNumber().default(0),
   menuType: z.enum(MENU_TYPES, { error: rule('valid.enum') }),
-  path: optionalText(200),
-  component: optionalText(255),
-  query: optionalText(255),
-  routeName: optionalText(50),
+  path: menuText(200),
+  component: menuText(255),
+  query: menuText(255),
+  routeName: menuText(50),
   isFrame: flag01().default('1'),
   isCache: flag01().default('0'),
   visible: flag01().default('0'),
   status: flag01().default('0'),
-  perms: optionalText(100),
-  icon: optionalText(100),
-  remark: optionalText(500),
+  perms: menuText(100),
+  icon: menuText(100),
+  remark: menuText(500),
 };
 
 type MenuShape = { menuType: string; isFrame: string; path?: string };
