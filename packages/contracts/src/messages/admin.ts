@@ -133,6 +133,11 @@ export const ADMIN_MESSAGES = {
   'system.menu.parentMissing': { 'zh-CN': '上级菜单不存在', 'en-US': 'The parent menu does not exist' },
   'system.menu.systemMissing': { 'zh-CN': '所属系统不存在', 'en-US': 'The subsystem does not exist' },
 
+  'system.sortMismatch': {
+    'zh-CN': '{field}与编号的个数不一致',
+    'en-US': '{field} and the ids differ in number',
+  },
+
   // departments
   'system.dept.nameExists': {
     'zh-CN': "保存部门'{deptName}'失败，部门名称已存在",
@@ -217,6 +222,7 @@ export const ADMIN_FIELDS: Record<string, Bilingual> = {
   deptCode: { 'zh-CN': '部门编码', 'en-US': 'Department code' },
   parentId: { 'zh-CN': '上级', 'en-US': 'Parent' },
   orderNum: { 'zh-CN': '显示顺序', 'en-US': 'Display order' },
+  orderNums: { 'zh-CN': '显示顺序', 'en-US': 'Display orders' },
   leader: { 'zh-CN': '负责人', 'en-US': 'Leader' },
   phone: { 'zh-CN': '联系电话', 'en-US': 'Phone' },
   status: { 'zh-CN': '状态', 'en-US': 'Status' },
