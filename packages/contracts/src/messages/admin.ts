@@ -208,6 +208,17 @@ export const ADMIN_MESSAGES = {
     'en-US': "Cannot save dictionary entry '{dictLabel}': the value {dictValue} already exists",
   },
 
+  // the signed-in user's own account
+  'system.profile.unlocked': { 'zh-CN': '解锁成功', 'en-US': 'Screen unlocked' },
+  'system.profile.unlockWrong': {
+    'zh-CN': '密码错误，请重新输入（还可尝试{left}次）',
+    'en-US': 'Wrong password, please try again ({left} attempts left)',
+  },
+  'system.profile.unlockSignedOut': {
+    'zh-CN': '密码错误次数过多，已退出登录，请重新登录',
+    'en-US': 'Too many wrong passwords: you have been signed out, please log in again',
+  },
+
   // logs
   'system.log.unlocked': { 'zh-CN': '账户{userName}已解锁', 'en-US': 'Account {userName} unlocked' },
 } as const satisfies Record<string, Bilingual>;
