@@ -66,9 +66,11 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     });
     await open.register(fastifySwaggerUi, { routePrefix: '/swagger-ui', uiConfig: { url: '/v3/api-docs' } });
   });
-  app.get('/doc.html', { config: { public: true }, schema: { hide: true } }, async (_req, reply) =>
-    reply.redirect('/swagger-ui/'),
-  );
+  // RuoYi's own addresses of the page (knife4j and springdoc) lead to the same documentation
+  for (const url of ['/doc.html', '/swagger-ui/index.html'])
+    app.get(url, { config: { public: true }, schema: { hide: true } }, async (_req, reply) =>
+      reply.redirect('/swagger-ui/'),
+    );
 
   app.get(
     '/health',

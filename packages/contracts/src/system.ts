@@ -123,9 +123,15 @@ export const roleUsersBody = z.object({ roleId: id(), userIds: idList() });
 
 /* ---------------------------------------------------------------- menus */
 
+/**
+ * An optional text of a menu that may come back as null: the menu screen of RuoYi clients sends
+ * the row it read, where catalogues and buttons carry `component: null`. Null means "none".
+ */
+const menuText = (max: number) => z.preprocess((v) => (v === null ? undefined : v), optionalText(max));
+
 const menuFields = {
   menuName: text(1, 50),
-  menuNameEn: optionalText(100),
+  menuNameEn: menuText(100),
   parentId: z.coerce
     .number({ error: rule('valid.type') })
     .int()
@@ -134,17 +140,17 @@ const menuFields = {
   systemId: optionalId(),
   orderNum: sortNumber().default(0),
   menuType: z.enum(MENU_TYPES, { error: rule('valid.enum') }),
-  path: optionalText(200),
-  component: optionalText(255),
-  query: optionalText(255),
-  routeName: optionalText(50),
+  path: menuText(200),
+  component: menuText(255),
+  query: menuText(255),
+  routeName: menuText(50),
   isFrame: flag01().default('1'),
   isCache: flag01().default('0'),
   visible: flag01().default('0'),
   status: flag01().default('0'),
-  perms: optionalText(100),
-  icon: optionalText(100),
-  remark: optionalText(500),
+  perms: menuText(100),
+  icon: menuText(100),
+  remark: menuText(500),
 };
 
 type MenuShape = { menuType: string; isFrame: string; path?: string };
@@ -158,6 +164,60 @@ const menuRules = (menu: MenuShape, ctx: z.RefinementCtx) => {
 export const menuAddBody = z.object(menuFields).superRefine(menuRules);
 export const menuEditBody = z.object({ menuId: id(), ...menuFields }).superRefine(menuRules);
 export type MenuAddBody = z.infer<typeof menuAddBody>;
+
+/* ---------------------------------------------------------------- sort order saved after dragging */
+
+/** '3,1,2', [3, 1, 2] or ['3', '1', '2'] → its entries (blank ones dropped). */
+const listEntries = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '')
+    : typeof v === 'number'
+      ? [v]
+      : v;
+const entryNumber = (v: string | number) => (typeof v === 'number' ? v : /^\d{1,16}$/.test(v) ? Number(v) : Number.NaN);
+const sortEntries = () =>
+  z.preprocess(
+    listEntries,
+    z
+      .array(z.union([z.string(), z.number()]), {
+        error: (iss) => (iss.input === undefined ? rule('valid.required') : rule('valid.type')),
+      })
+      .min(1, { error: rule('valid.required') })
+      .max(10_000, { error: rule('valid.type') }),
+  );
+
+type SortEntries = readonly (string | number)[];
+const checkSort = (idsKey: string, ids: SortEntries, orderNums: SortEntries, ctx: z.RefinementCtx) => {
+  if (!ids.map(entryNumber).every((n) => Number.isSafeInteger(n) && n > 0))
+    ctx.addIssue({ code: 'custom', path: [idsKey], message: rule('valid.type') });
+  if (!orderNums.map(entryNumber).every((n) => Number.isInteger(n) && n >= 0 && n <= 99_999))
+    ctx.addIssue({ code: 'custom', path: ['orderNums'], message: rule('valid.positiveInt5') });
+  if (ids.length !== orderNums.length)
+    ctx.addIssue({ code: 'custom', path: ['orderNums'], message: rule('system.sortMismatch') });
+};
+
+/**
+ * The order of siblings saved after dragging them in a tree, as RuoYi clients send it:
+ * `{menuIds: "3,1,2", orderNums: "1,2,3"}` (arrays accepted too); the two lists pair up by position.
+ */
+export const menuSortBody = z
+  .object({ menuIds: sortEntries(), orderNums: sortEntries() })
+  .superRefine((body, ctx) => checkSort('menuIds', body.menuIds, body.orderNums, ctx));
+export const deptSortBody = z
+  .object({ deptIds: sortEntries(), orderNums: sortEntries() })
+  .superRefine((body, ctx) => checkSort('deptIds', body.deptIds, body.orderNums, ctx));
+
+/** The (id, order) pairs of a validated sort body; a repeated id keeps its last order. */
+export function sortPairs(ids: SortEntries, orderNums: SortEntries): Map<number, number> {
+  const pairs = new Map<number, number>();
+  ids.forEach((id, i) => {
+    pairs.set(entryNumber(id), entryNumber(orderNums[i]!));
+  });
+  return pairs;
+}
 
 /* ---------------------------------------------------------------- departments and posts */
 

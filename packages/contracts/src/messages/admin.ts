@@ -133,6 +133,11 @@ export const ADMIN_MESSAGES = {
   'system.menu.parentMissing': { 'zh-CN': '上级菜单不存在', 'en-US': 'The parent menu does not exist' },
   'system.menu.systemMissing': { 'zh-CN': '所属系统不存在', 'en-US': 'The subsystem does not exist' },
 
+  'system.sortMismatch': {
+    'zh-CN': '{field}与编号的个数不一致',
+    'en-US': '{field} and the ids differ in number',
+  },
+
   // departments
   'system.dept.nameExists': {
     'zh-CN': "保存部门'{deptName}'失败，部门名称已存在",
@@ -203,6 +208,17 @@ export const ADMIN_MESSAGES = {
     'en-US': "Cannot save dictionary entry '{dictLabel}': the value {dictValue} already exists",
   },
 
+  // the signed-in user's own account
+  'system.profile.unlocked': { 'zh-CN': '解锁成功', 'en-US': 'Screen unlocked' },
+  'system.profile.unlockWrong': {
+    'zh-CN': '密码错误，请重新输入（还可尝试{left}次）',
+    'en-US': 'Wrong password, please try again ({left} attempts left)',
+  },
+  'system.profile.unlockSignedOut': {
+    'zh-CN': '密码错误次数过多，已退出登录，请重新登录',
+    'en-US': 'Too many wrong passwords: you have been signed out, please log in again',
+  },
+
   // logs
   'system.log.unlocked': { 'zh-CN': '账户{userName}已解锁', 'en-US': 'Account {userName} unlocked' },
 } as const satisfies Record<string, Bilingual>;
@@ -217,6 +233,7 @@ export const ADMIN_FIELDS: Record<string, Bilingual> = {
   deptCode: { 'zh-CN': '部门编码', 'en-US': 'Department code' },
   parentId: { 'zh-CN': '上级', 'en-US': 'Parent' },
   orderNum: { 'zh-CN': '显示顺序', 'en-US': 'Display order' },
+  orderNums: { 'zh-CN': '显示顺序', 'en-US': 'Display orders' },
   leader: { 'zh-CN': '负责人', 'en-US': 'Leader' },
   phone: { 'zh-CN': '联系电话', 'en-US': 'Phone' },
   status: { 'zh-CN': '状态', 'en-US': 'Status' },

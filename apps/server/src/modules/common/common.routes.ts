@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { fail } from '../../platform/errors.ts';
 import { UPLOAD_URL_PREFIX } from '../../platform/files/storage.ts';
-import { sniffAllowed, UPLOAD_RULES, type UploadKind } from './upload-rules.ts';
+import { sniffAllowed, sniffImage, UPLOAD_RULES, type UploadKind } from './upload-rules.ts';
 
 function kindOf(name: string): UploadKind | null {
   const ext = name.toLowerCase().split('.').pop() ?? '';
@@ -16,17 +16,26 @@ function kindOf(name: string): UploadKind | null {
 
 const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MB` : `${bytes / 1024} KB`);
 
-/** Reads one multipart file and checks the spec's types and sizes; returns the stored file. */
+/**
+ * Reads one multipart file and checks the spec's types and sizes; returns the stored file.
+ * Where only an image will do (the avatar), the bytes decide: a browser's cropper sends a PNG
+ * under the photo's own name (`me.jpg`), so the file is judged and stored by its sniffed type.
+ */
 export async function receiveUpload(deps: Deps, file: MultipartFile | undefined, only?: UploadKind) {
   if (!file) throw fail('upload.required');
-  const kind = kindOf(file.filename);
+  const kind = only === 'image' ? 'image' : kindOf(file.filename);
   if (!kind || (only && kind !== only)) throw fail('upload.formatWrong');
   const data = await file.toBuffer();
   const { maxBytes } = UPLOAD_RULES[kind];
   if (data.length > maxBytes || file.file.truncated) throw fail('upload.tooLarge', { size: formatSize(maxBytes) });
-  if (!sniffAllowed(kind, file.filename, data.subarray(0, 16))) throw fail('upload.formatWrong');
+  let storedName = file.filename;
+  if (only === 'image') {
+    const image = sniffImage(data.subarray(0, 16));
+    if (!image) throw fail('upload.formatWrong');
+    storedName = `${file.filename.replace(/\.[^./\\]*$/, '')}.${image}`;
+  } else if (!sniffAllowed(kind, file.filename, data.subarray(0, 16))) throw fail('upload.formatWrong');
   return {
-    ...(await deps.files.save(data, file.filename, new Date(deps.clock.now()))),
+    ...(await deps.files.save(data, storedName, new Date(deps.clock.now()))),
     originalFilename: file.filename,
   };
 }

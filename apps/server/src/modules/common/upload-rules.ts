@@ -18,3 +18,10 @@ export function sniffAllowed(kind: UploadKind, name: string, head: Buffer): bool
   if (['docx', 'xlsx', 'pptx'].includes(ext)) return head[0] === 0x50 && head[1] === 0x4b;
   return true;
 }
+
+/** The image type its leading bytes show (PNG or JPEG), whatever the file is called; null for anything else. */
+export function sniffImage(head: Buffer): 'png' | 'jpg' | null {
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
+  return null;
+}

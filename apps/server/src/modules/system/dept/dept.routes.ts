@@ -1,4 +1,4 @@
-import { deptAddBody, deptEditBody } from '@luxgrid/contracts';
+import { deptAddBody, deptEditBody, deptSortBody, sortPairs } from '@luxgrid/contracts';
 import { and, asc, eq, ilike, not, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import {
   deptVisible,
   findVisibleDept,
   inSubtree,
+  sortDepts,
   updateDept,
 } from './dept.service.ts';
 import { sysDept } from './dept.table.ts';
@@ -96,6 +97,18 @@ export function deptRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         await updateDept(deps, req.auth(), req.body);
+        return ok(req.lang);
+      },
+    );
+
+    app.put(
+      '/system/dept/updateSort',
+      {
+        config: { perm: 'system:dept:edit', operLog: { title: 'departments', businessType: 2 } },
+        schema: { tags, summary: 'Save the display order of departments after dragging them', body: deptSortBody },
+      },
+      async (req) => {
+        await sortDepts(deps, req.auth(), sortPairs(req.body.deptIds, req.body.orderNums));
         return ok(req.lang);
       },
     );

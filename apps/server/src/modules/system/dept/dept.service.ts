@@ -184,6 +184,24 @@ export async function updateDept(deps: Deps, ctx: Ctx, body: DeptAddBody & { dep
   await invalidateAuthz(deps.cache);
 }
 
+/** Saves the display order of departments after dragging; every one must be within the caller's customer and data scope. */
+export async function sortDepts(deps: Deps, ctx: Ctx, pairs: Map<number, number>): Promise<void> {
+  const { db } = deps.database;
+  const visible = await db
+    .select({ id: sysDept.deptId })
+    .from(sysDept)
+    .where(and(inArray(sysDept.deptId, [...pairs.keys()]), deptVisible(ctx)));
+  if (visible.length !== pairs.size) throw notFound();
+  const now = new Date(deps.clock.now());
+  await db.transaction(async (tx) => {
+    for (const [deptId, orderNum] of pairs)
+      await tx
+        .update(sysDept)
+        .set({ orderNum, updateBy: ctx.principal.userName, updateTime: now })
+        .where(eq(sysDept.deptId, deptId));
+  });
+}
+
 export async function deleteDept(deps: Deps, ctx: Ctx, deptId: number): Promise<void> {
   const { db } = deps.database;
   const target = await findVisibleDept(db, ctx, deptId);

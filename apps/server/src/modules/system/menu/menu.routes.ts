@@ -1,4 +1,4 @@
-import { type MenuAddBody, menuAddBody, menuEditBody } from '@luxgrid/contracts';
+import { type MenuAddBody, menuAddBody, menuEditBody, menuSortBody, sortPairs } from '@luxgrid/contracts';
 import { and, asc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -298,6 +298,34 @@ export function menuRoutes(deps: Deps): FastifyPluginAsyncZod {
             const below = [...(await descendants(target.menuId))];
             if (below.length) await tx.update(sysMenu).set({ systemId }).where(inArray(sysMenu.menuId, below));
           }
+        });
+        await invalidateAuthz(deps.cache);
+        return ok(req.lang);
+      },
+    );
+
+    app.put(
+      '/system/menu/updateSort',
+      {
+        config: { perm: 'system:menu:edit', operLog: { title: 'menus', businessType: 2 } },
+        schema: { tags, summary: 'Save the display order of menus after dragging them', body: menuSortBody },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        requirePlatform(ctx);
+        const pairs = sortPairs(req.body.menuIds, req.body.orderNums);
+        const found = await db
+          .select({ id: sysMenu.menuId })
+          .from(sysMenu)
+          .where(inArray(sysMenu.menuId, [...pairs.keys()]));
+        if (found.length !== pairs.size) throw notFound();
+        const now = new Date(deps.clock.now());
+        await db.transaction(async (tx) => {
+          for (const [menuId, orderNum] of pairs)
+            await tx
+              .update(sysMenu)
+              .set({ orderNum, updateBy: ctx.principal.userName, updateTime: now })
+              .where(eq(sysMenu.menuId, menuId));
         });
         await invalidateAuthz(deps.cache);
         return ok(req.lang);

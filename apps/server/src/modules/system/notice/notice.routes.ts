@@ -1,12 +1,24 @@
-import { noticeAddBody, noticeEditBody } from '@luxgrid/contracts';
-import { and, desc, eq, gte, ilike, inArray, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { idList, noticeAddBody, noticeEditBody, rule } from '@luxgrid/contracts';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
-import { clientScope, containing, idParam, idsParam, optionalFilter, parseIds, statusFilter } from '../scope.ts';
+import { dataScopeFilter } from '../../../platform/rbac.ts';
+import { sysDept } from '../dept/dept.table.ts';
+import {
+  clientScope,
+  containing,
+  idParam,
+  idsParam,
+  optionalFilter,
+  parseIds,
+  parseInput,
+  statusFilter,
+} from '../scope.ts';
+import { sysUser } from '../user/user.table.ts';
 import { formatDate } from '../user/user-info.ts';
 import { sanitizeNotice } from './notice.service.ts';
 import { sysNotice, sysNoticeRead } from './notice.table.ts';
@@ -25,6 +37,29 @@ const SORTABLE = {
   status: sysNotice.status,
   createTime: sysNotice.createTime,
 };
+
+/** A notice id from a query or a form: missing and malformed ones are told apart. */
+const noticeIdInput = () =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Number(v)),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? rule('valid.required') : rule('valid.type')) })
+      .int({ error: rule('valid.type') })
+      .positive({ error: rule('valid.type') }),
+  );
+const readUsersQuery = pageQuery.extend({
+  noticeId: noticeIdInput(),
+  searchValue: optionalFilter(30),
+});
+const READER_SORTABLE = {
+  readTime: sysNoticeRead.readTime,
+  userName: sysUser.userName,
+  nickName: sysUser.nickName,
+};
+
+const markReadInput = z.object({ noticeId: noticeIdInput() });
+const markReadAllInput = z.object({ ids: idList().optional() });
+const bodyObject = (body: unknown) => (body && typeof body === 'object' && !Array.isArray(body) ? body : {});
 
 type NoticeRow = typeof sysNotice.$inferSelect;
 const view = (row: NoticeRow) => ({
@@ -68,11 +103,12 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
     if (!row) throw notFound();
     return row;
   };
-  const unreadCount = (ctx: Ctx) =>
+  const unreadCount = (ctx: Ctx, noticeType?: string) =>
     db.$count(
       sysNotice,
       and(
         readable(ctx),
+        noticeType ? eq(sysNotice.noticeType, noticeType) : undefined,
         notExists(
           db
             .select({ one: sql`1` })
@@ -80,6 +116,31 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
             .where(and(eq(sysNoticeRead.noticeId, sysNotice.noticeId), eq(sysNoticeRead.userId, ctx.principal.userId))),
         ),
       ),
+    );
+  /** The latest notices the caller can read, each with its read state. */
+  const latest = async (ctx: Ctx, limit: number, noticeType?: string) => {
+    const rows = await db
+      .select({
+        noticeId: sysNotice.noticeId,
+        noticeTitle: sysNotice.noticeTitle,
+        noticeType: sysNotice.noticeType,
+        status: sysNotice.status,
+        createBy: sysNotice.createBy,
+        createTime: sysNotice.createTime,
+        read: sql<boolean>`${readBy(ctx.principal.userId)}`,
+      })
+      .from(sysNotice)
+      .where(and(readable(ctx), noticeType ? eq(sysNotice.noticeType, noticeType) : undefined))
+      .orderBy(desc(sysNotice.createTime), desc(sysNotice.noticeId))
+      .limit(limit);
+    return rows.map((r) => ({ ...r, createTime: formatDate(r.createTime) }));
+  };
+  const markAllReadable = (ctx: Ctx) =>
+    db.execute(
+      sql`insert into ${sysNoticeRead} (notice_id, user_id, read_time)
+          select ${sysNotice.noticeId}, ${ctx.principal.userId}, ${new Date(deps.clock.now()).toISOString()}::timestamptz
+            from ${sysNotice} where ${readable(ctx)}
+          on conflict do nothing`,
     );
   const markRead = async (ctx: Ctx, noticeIds: number[]) => {
     if (!noticeIds.length) return;
@@ -128,26 +189,133 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        const rows = await db
-          .select({
-            noticeId: sysNotice.noticeId,
-            noticeTitle: sysNotice.noticeTitle,
-            noticeType: sysNotice.noticeType,
-            createBy: sysNotice.createBy,
-            createTime: sysNotice.createTime,
-            read: sql<boolean>`${readBy(ctx.principal.userId)}`,
-          })
-          .from(sysNotice)
-          .where(readable(ctx))
-          .orderBy(desc(sysNotice.createTime), desc(sysNotice.noticeId))
-          .limit(req.query.limit ?? 5);
+        return { ...ok(req.lang, await latest(ctx, req.query.limit ?? 5)), unreadCount: await unreadCount(ctx) };
+      },
+    );
+
+    // the navbar bell of RuoYi clients: the five latest open notices with `isRead`, and the unread count
+    app.get(
+      '/system/notice/listTop',
+      {
+        schema: {
+          tags,
+          summary: "The navbar bell: the latest notices with the caller's read state, and the unread count",
+          querystring: z.object({ noticeType: z.enum(['1', '2', '']).optional() }),
+        },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const type = req.query.noticeType || undefined;
         return {
           ...ok(
             req.lang,
-            rows.map((r) => ({ ...r, createTime: formatDate(r.createTime) })),
+            (await latest(ctx, 5, type)).map(({ read, ...row }) => ({ ...row, isRead: read })),
           ),
-          unreadCount: await unreadCount(ctx),
+          unreadCount: await unreadCount(ctx, type),
         };
+      },
+    );
+
+    app.post(
+      '/system/notice/markRead',
+      {
+        schema: {
+          tags,
+          summary: 'Mark one notice read for the caller (noticeId in the query, as RuoYi clients send it, or the body)',
+          querystring: markReadInput.partial(),
+        },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const noticeId = req.query.noticeId ?? parseInput(markReadInput, bodyObject(req.body), req.lang).noticeId;
+        const [row] = await db
+          .select({ id: sysNotice.noticeId })
+          .from(sysNotice)
+          .where(and(eq(sysNotice.noticeId, noticeId), readable(ctx)));
+        if (!row) throw notFound();
+        await markRead(ctx, [row.id]);
+        return ok(req.lang);
+      },
+    );
+
+    app.post(
+      '/system/notice/markReadAll',
+      {
+        schema: {
+          tags,
+          summary: 'Mark the given notices read for the caller (ids "1,2,3"); without ids, every notice it can read',
+          querystring: markReadAllInput,
+        },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const ids = req.query.ids ?? parseInput(markReadAllInput, bodyObject(req.body), req.lang).ids;
+        if (!ids?.length) {
+          await markAllReadable(ctx);
+          return ok(req.lang);
+        }
+        const wanted = [...new Set(ids)];
+        const rows = await db
+          .select({ id: sysNotice.noticeId })
+          .from(sysNotice)
+          .where(and(inArray(sysNotice.noticeId, wanted), readable(ctx)));
+        if (rows.length !== wanted.length) throw notFound();
+        await markRead(
+          ctx,
+          rows.map((r) => r.id),
+        );
+        return ok(req.lang);
+      },
+    );
+
+    app.get(
+      '/system/notice/readUsers/list',
+      {
+        config: { perm: 'system:notice:list' },
+        schema: { tags, summary: 'Who has read a notice, latest first', querystring: readUsersQuery },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const notice = await findNotice(ctx, req.query.noticeId);
+        const search = req.query.searchValue?.trim();
+        const where = and(
+          eq(sysNoticeRead.noticeId, notice.noticeId),
+          eq(sysUser.delFlag, '0'),
+          clientScope(sysUser.clientId, ctx),
+          dataScopeFilter(ctx.principal, { dept: sysUser.deptId, user: sysUser.userId }),
+          search
+            ? or(ilike(sysUser.userName, containing(search)), ilike(sysUser.nickName, containing(search)))
+            : undefined,
+        );
+        const { limit, offset } = pageOf(req.query);
+        const [rows, [count]] = await Promise.all([
+          db
+            .select({
+              userId: sysUser.userId,
+              userName: sysUser.userName,
+              nickName: sysUser.nickName,
+              deptName: sysDept.deptName,
+              phonenumber: sysUser.phonenumber,
+              readTime: sysNoticeRead.readTime,
+            })
+            .from(sysNoticeRead)
+            .innerJoin(sysUser, eq(sysUser.userId, sysNoticeRead.userId))
+            .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+            .where(where)
+            .orderBy(...orderOf(req.query, READER_SORTABLE, [desc(sysNoticeRead.readTime), asc(sysUser.userId)]))
+            .limit(limit)
+            .offset(offset),
+          db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(sysNoticeRead)
+            .innerJoin(sysUser, eq(sysUser.userId, sysNoticeRead.userId))
+            .where(where),
+        ]);
+        return table(
+          req.lang,
+          rows.map((r) => ({ ...r, deptName: r.deptName ?? '', readTime: formatDate(r.readTime) })),
+          Number(count?.n ?? 0),
+        );
       },
     );
 
@@ -186,13 +354,7 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
     );
 
     app.put('/system/notice/readAll', { schema: { tags, summary: 'Mark every readable notice read' } }, async (req) => {
-      const ctx = req.auth();
-      await db.execute(
-        sql`insert into ${sysNoticeRead} (notice_id, user_id, read_time)
-            select ${sysNotice.noticeId}, ${ctx.principal.userId}, ${new Date(deps.clock.now()).toISOString()}::timestamptz
-              from ${sysNotice} where ${readable(ctx)}
-            on conflict do nothing`,
-      );
+      await markAllReadable(req.auth());
       return ok(req.lang);
     });
 

@@ -1,4 +1,4 @@
-import { email, phone, rule, text, updatePasswordBody } from '@luxgrid/contracts';
+import { CODE, email, phone, rule, text, updatePasswordBody } from '@luxgrid/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,8 @@ import { hashPassword, verifyPassword } from '../../../platform/auth/password.ts
 import { invalidateAuthz } from '../../../platform/auth/principal.ts';
 import type { Deps } from '../../../platform/context.ts';
 import { ok } from '../../../platform/envelope.ts';
-import { fail } from '../../../platform/errors.ts';
+import { AppError, fail } from '../../../platform/errors.ts';
+import { LOCK_MINUTES, MAX_PASSWORD_RETRIES } from '../../auth/auth.service.ts';
 import { receiveUpload } from '../../common/common.routes.ts';
 import { sysUser } from './user.table.ts';
 import { currentUser } from './user-info.ts';
@@ -18,7 +19,18 @@ const profileBody = z.object({
   sex: z.enum(['0', '1', '2'], { error: rule('valid.enum') }).optional(),
 });
 
-/** The personal centre: own details, password and avatar. */
+/** The lock screen's password (trimmed, as at sign-in). */
+const unlockBody = z.object({ password: text(1, 100) });
+
+/**
+ * Wrong lock-screen passwords count per session, not towards the account's sign-in lockout:
+ * a passer-by at an unattended desk could otherwise lock the owner out of every device. After
+ * as many wrong passwords as sign-in allows, the session ends, so the lock screen cannot be
+ * guessed at any longer than the sign-in page, where the account lockout then applies.
+ */
+const unlockFailures = (tokenId: string) => `unlock_err:${tokenId}`;
+
+/** The personal centre: own details, password and avatar; and the lock screen's password check. */
 export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   return async (app) => {
@@ -69,6 +81,31 @@ export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
           })
           .where(eq(sysUser.userId, ctx.principal.userId));
         return ok(req.lang);
+      },
+    );
+
+    // the lock screen of RuoYi clients: the session stays as it is when the password is right
+    app.post(
+      '/unlockscreen',
+      { schema: { tags, summary: "Unlock the screen with the signed-in user's password", body: unlockBody } },
+      async (req) => {
+        const ctx = req.auth();
+        const [user] = await db
+          .select({ password: sysUser.password })
+          .from(sysUser)
+          .where(eq(sysUser.userId, ctx.principal.userId));
+        const key = unlockFailures(ctx.session.tokenId);
+        if (user && (await verifyPassword(req.body.password, user.password)).ok) {
+          await deps.cache.del(key);
+          return ok(req.lang, undefined, 'system.profile.unlocked');
+        }
+        const count = await deps.cache.incr(key, LOCK_MINUTES * 60);
+        if (count >= MAX_PASSWORD_RETRIES) {
+          await deps.sessions.remove(ctx.session.tokenId);
+          await deps.cache.del(key);
+          throw new AppError(CODE.UNAUTHORIZED, 'system.profile.unlockSignedOut');
+        }
+        throw fail('system.profile.unlockWrong', { left: MAX_PASSWORD_RETRIES - count });
       },
     );
 
