@@ -26,7 +26,7 @@ export const updatePasswordBody = z
     error: rule('password.mismatch'),
   });
 
-export const systemIdQuery = z.object({ systemId: z.coerce.number().int().positive().optional() });
+export const systemIdQuery = z.object({ systemId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 
 export const profileBody = z.object({
   nickName: text(1, 30),

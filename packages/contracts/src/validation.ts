@@ -52,7 +52,8 @@ export const FIELD_LABELS: Record<string, Bilingual> = {
 };
 
 export function fieldLabel(path: string, lang: Lang): string {
-  const last = path.split('.').pop() ?? path;
+  // an item of a list ('roleIds.1') is named by its list
+  const last = path.split('.').findLast((segment) => !/^\d+$/.test(segment)) ?? path;
   return FIELD_LABELS[last]?.[lang] ?? path;
 }
 
@@ -67,6 +68,23 @@ export function renderIssue(issue: { path: PropertyKey[]; message: string; code?
   if (issue.code === 'invalid_value') return message('valid.enum', lang, { field });
   return message('valid.type', lang, { field });
 }
+
+/**
+ * A number sent as a JSON number or a string of digits. Anything else (lists, objects, booleans)
+ * is refused: plain coercion would read [[1]] or [1] as 1.
+ */
+export const scalarNumber = (value: unknown): unknown =>
+  typeof value === 'string' ? (value.trim() === '' ? value : Number(value)) : value;
+
+/** A positive whole-number id that fits every id column (at most 2^53 − 1). */
+export const idNumber = () =>
+  z.preprocess(
+    scalarNumber,
+    z
+      .number({ error: rule('valid.type') })
+      .int({ error: rule('valid.type') })
+      .positive({ error: rule('valid.type') }),
+  );
 
 /** Required trimmed string of min..max characters. */
 export const text = (min: number, max: number) =>
