@@ -110,6 +110,9 @@ describe('uploaded files belong to a customer', () => {
     });
     expect(existsSync(path)).toBe(true);
 
+    // the open path of uploaded images does not serve it
+    expect((await t.app.inject({ method: 'GET', url: fileName })).statusCode).toBe(404);
+
     const own = await download(customerA, fileName, '&delete=true');
     expect(own.body).toBe('uid,name\n1,lamp');
     for (let i = 0; i < 20 && existsSync(path); i++) await new Promise((r) => setTimeout(r, 25));

@@ -164,8 +164,14 @@ export function commonRoutes(deps: Deps): FastifyPluginAsyncZod {
     );
 
     // uploaded images are shown in <img> tags, which send no token: names are random and unguessable
+    // (a temporary export is its author's alone: only /common/download serves it)
     app.get(`${UPLOAD_URL_PREFIX}/*`, { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
-      const found = await deps.files.open(req.url.split('?')[0]!);
+      const name = req.url.split('?')[0]!;
+      const path = deps.files.pathOf(name);
+      const [record] = path
+        ? await deps.database.db.select({ kind: sysFile.kind }).from(sysFile).where(eq(sysFile.path, path))
+        : [];
+      const found = record?.kind === 'export' ? null : await deps.files.open(name);
       if (!found) {
         reply.status(404);
         return { code: 404, msg: '' };
