@@ -176,10 +176,20 @@ describe('each cause answers a clear message and changes nothing', () => {
     );
     expect(status.body.code).toBe(500);
     expect(status.body.msg).toMatch(/wrong format/);
-    // a number the database refuses where no rule named the field is still a validation answer
-    const enter = await t.call('GET', '/info/enterSystem?systemId=3000000000', { token: admin, lang: 'en-US' });
-    expect(enter.body.code).toBe(500);
-    expect(UNKNOWN).not.toContain(enter.body.msg);
+    // subsystem ids live in an integer column
+    for (const url of ['/info/enterSystem?systemId=3000000000', '/system/menu/list?systemId=3000000000']) {
+      const res = await t.call('GET', url, { token: admin, lang: 'en-US' });
+      expect(res.body).toEqual({ code: 500, msg: 'System id has the wrong format' });
+    }
+    for (const [method, url] of [
+      ['GET', '/sysclient/system/3000000000'],
+      ['DELETE', '/sysclient/system/100,3000000000'],
+      ['GET', '/sysclient/client/menuTree?systemIds=100,3000000000'],
+    ]) {
+      const res = await t.call(method!, url!, { token: admin, lang: 'en-US' });
+      expect(res.body.code).toBe(500);
+      expect(res.body.msg).toMatch(/wrong format/);
+    }
   });
 
   it('asks for a multipart form on upload routes', async () => {

@@ -86,6 +86,17 @@ export const idNumber = () =>
       .positive({ error: rule('valid.type') }),
   );
 
+/** Subsystems are numbered in an integer column: their ids stop at 2^31 − 1. */
+export const SYSTEM_ID_MAX = 2_147_483_647;
+export const systemIdNumber = () =>
+  z.coerce
+    .number({ error: rule('valid.type') })
+    .int({ error: rule('valid.type') })
+    .positive({ error: rule('valid.type') })
+    .max(SYSTEM_ID_MAX, { error: rule('valid.type') });
+/** A comma-separated list of subsystem ids ('100,101'); nine digits each keep it inside the column. */
+export const SYSTEM_ID_LIST = /^\d{1,9}(,\d{1,9})*$/;
+
 /** Required trimmed string of min..max characters. */
 export const text = (min: number, max: number) =>
   z
