@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginPassword, newPassword, optionalText, rule, text, userName } from './validation.ts';
+import { loginPassword, newPassword, optionalText, rule, systemIdNumber, text, userName } from './validation.ts';
 
 export const loginBody = z.object({
   username: text(1, 30).pipe(userName()),
@@ -26,7 +26,7 @@ export const updatePasswordBody = z
     error: rule('password.mismatch'),
   });
 
-export const systemIdQuery = z.object({ systemId: z.coerce.number().int().positive().optional() });
+export const systemIdQuery = z.object({ systemId: systemIdNumber().optional() });
 
 export const profileBody = z.object({
   nickName: text(1, 30),

@@ -8,7 +8,7 @@ import {
   RTU_PROTOCOLS,
   TERMINAL_CONNECTIONS,
 } from './enums.ts';
-import { optionalText, rule, text } from './validation.ts';
+import { idNumber, optionalText, rule, text } from './validation.ts';
 
 /* ================================================================ rules shared by server, web and simulator */
 
@@ -95,11 +95,7 @@ export const FINAL_COMMAND_STATES = ['SUCCESS', 'FAILED', 'TIMEOUT', 'EXPIRED', 
 
 /* ================================================================ HTTP payloads */
 
-const id = () =>
-  z.coerce
-    .number({ error: rule('valid.type') })
-    .int({ error: rule('valid.type') })
-    .positive();
+const id = idNumber;
 const optionalId = () => z.union([id(), z.literal('').transform(() => undefined), z.null()]).optional();
 const lng = () =>
   z.coerce

@@ -26,6 +26,10 @@ const PLATFORM_MESSAGES = {
   'http.413': { 'zh-CN': '请求内容过大', 'en-US': 'Request body too large' },
   'http.429': { 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests, please try again later' },
   'http.badJson': { 'zh-CN': '请求内容不是合法的 JSON', 'en-US': 'The request body is not valid JSON' },
+  'http.tooDeep': {
+    'zh-CN': '请求内容嵌套层级过深（最多{max}层）',
+    'en-US': 'The request body is nested too deeply (at most {max} levels)',
+  },
   'op.success': { 'zh-CN': '操作成功', 'en-US': 'Operation successful' },
   'op.repeatSubmit': { 'zh-CN': '不允许重复提交，请稍候再试', 'en-US': 'not allowed to repeat submit' },
   'op.repeatSubmitClient': { 'zh-CN': '数据正在处理，请勿重复提交', 'en-US': 'Please do not submit repeatedly' },
@@ -104,6 +108,15 @@ const PLATFORM_MESSAGES = {
   'valid.enum': { 'zh-CN': '{field}的取值不在允许范围内', 'en-US': '{field} is not one of the allowed values' },
   'valid.type': { 'zh-CN': '{field}格式不正确', 'en-US': '{field} has the wrong format' },
   'valid.range': { 'zh-CN': '{field}必须在{min}到{max}之间', 'en-US': '{field} must be between {min} and {max}' },
+  'valid.nul': { 'zh-CN': '{field}不能包含空字符', 'en-US': '{field} cannot contain NUL characters' },
+  'valid.outOfRange': {
+    'zh-CN': '请求中的数值超出允许范围',
+    'en-US': 'A number in the request is out of the allowed range',
+  },
+  'valid.badText': {
+    'zh-CN': '请求中含有无法保存的字符',
+    'en-US': 'The request contains characters that cannot be stored',
+  },
   'valid.noChinese': { 'zh-CN': '{field}不能包含中文字符', 'en-US': '{field} cannot contain Chinese characters' },
   'valid.url': {
     'zh-CN': '外链地址必须以 http:// 或 https:// 开头',
@@ -135,7 +148,16 @@ const PLATFORM_MESSAGES = {
   'upload.tooLarge': { 'zh-CN': '上传文件大小不能超过{size}', 'en-US': 'The file cannot be larger than {size}' },
   'upload.failed': { 'zh-CN': '上传文件失败，请重试', 'en-US': 'Upload file failed, please try again' },
   'upload.required': { 'zh-CN': '请先上传文件', 'en-US': 'please upload the file first' },
+  'upload.notMultipart': {
+    'zh-CN': '请以 multipart/form-data 表单上传文件',
+    'en-US': 'Send the file as a multipart/form-data form',
+  },
+  'upload.malformed': { 'zh-CN': '上传内容不完整或格式错误', 'en-US': 'The upload is incomplete or malformed' },
   'download.illegalName': { 'zh-CN': '文件名称非法，不允许下载', 'en-US': 'Illegal file name, download refused' },
+  'download.notOwnExport': {
+    'zh-CN': '只能删除自己导出的临时文件',
+    'en-US': 'Only your own temporary export files can be deleted',
+  },
   'download.failed': {
     'zh-CN': '下载数据出现错误，请稍后再试',
     'en-US': 'Data downloading exception, please try again later',

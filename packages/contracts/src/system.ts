@@ -1,38 +1,30 @@
 import { z } from 'zod';
 import { DATA_SCOPES, MENU_TYPES, NOTICE_TYPES, SEX } from './enums.ts';
-import { email, flag01, newPassword, optionalText, phone, rule, sortNumber, text, userName } from './validation.ts';
+import {
+  email,
+  flag01,
+  idNumber,
+  newPassword,
+  optionalText,
+  phone,
+  rule,
+  sortNumber,
+  text,
+  userName,
+} from './validation.ts';
 
 /**
  * Payloads of the system administration screens (users, roles, menus, departments, posts,
  * dictionary types, notices). Field names follow RuoYi (ADMIN-CONTRACT.md).
  */
 
-const id = () =>
-  z.coerce
-    .number({ error: rule('valid.type') })
-    .int({ error: rule('valid.type') })
-    .positive();
-const optionalId = () =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: rule('valid.type') })
-      .int()
-      .positive()
-      .optional(),
-  );
-/** A list of ids, as an array or as the comma-separated string RuoYi screens send. */
+const id = idNumber;
+const optionalId = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), idNumber().optional());
+/** A list of ids, as an array or as the comma-separated string RuoYi screens send; nested lists are refused. */
 export const idList = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : typeof v === 'number' ? [v] : v),
-    z
-      .array(
-        z.coerce
-          .number({ error: rule('valid.type') })
-          .int()
-          .positive(),
-      )
-      .max(10_000),
+    z.array(idNumber(), { error: rule('valid.type') }).max(10_000),
   );
 const code = (max: number) =>
   z

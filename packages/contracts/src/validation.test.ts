@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pickLang } from './i18n.ts';
 import { MESSAGES } from './messages.ts';
-import { alnum, phone, renderIssue, text } from './validation.ts';
+import { idList, roleUsersBody } from './system.ts';
+import { alnum, idNumber, phone, renderIssue, text } from './validation.ts';
 
 const firstIssue = (schema: z.ZodType, value: unknown, lang: 'zh-CN' | 'en-US') => {
   const result = z.object({ userName: schema }).safeParse({ userName: value });
@@ -42,5 +43,24 @@ describe('validation messages', () => {
   it('accepts valid values', () => {
     expect(text(2, 20).parse('  路灯  ')).toBe('路灯');
     expect(phone().parse('13800138000')).toBe('13800138000');
+  });
+});
+
+describe('ids', () => {
+  it('reads numbers and digit strings, and refuses lists or objects where an id belongs', () => {
+    expect(idNumber().parse(12)).toBe(12);
+    expect(idNumber().parse('12')).toBe(12);
+    expect(idList().parse('1,2')).toEqual([1, 2]);
+    for (const junk of [[1], [[1]], { a: 1 }, true, '', '99999999999999999999', 1.5, -1])
+      expect(idNumber().safeParse(junk).success).toBe(false);
+    expect(idList().safeParse([[1]]).success).toBe(false);
+    expect(idList().safeParse({ a: 1 }).success).toBe(false);
+  });
+
+  it('names the list when one of its items is wrong', () => {
+    const result = roleUsersBody.safeParse({ roleId: 2, userIds: [3, [4]] });
+    if (result.success) throw new Error('expected a failure');
+    expect(renderIssue(result.error.issues[0]!, 'en-US')).toBe('Users has the wrong format');
+    expect(renderIssue(result.error.issues[0]!, 'zh-CN')).toBe('用户格式不正确');
   });
 });

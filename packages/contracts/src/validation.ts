@@ -52,7 +52,8 @@ export const FIELD_LABELS: Record<string, Bilingual> = {
 };
 
 export function fieldLabel(path: string, lang: Lang): string {
-  const last = path.split('.').pop() ?? path;
+  // an item of a list ('roleIds.1') is named by its list
+  const last = path.split('.').findLast((segment) => !/^\d+$/.test(segment)) ?? path;
   return FIELD_LABELS[last]?.[lang] ?? path;
 }
 
@@ -67,6 +68,34 @@ export function renderIssue(issue: { path: PropertyKey[]; message: string; code?
   if (issue.code === 'invalid_value') return message('valid.enum', lang, { field });
   return message('valid.type', lang, { field });
 }
+
+/**
+ * A number sent as a JSON number or a string of digits. Anything else (lists, objects, booleans)
+ * is refused: plain coercion would read [[1]] or [1] as 1.
+ */
+export const scalarNumber = (value: unknown): unknown =>
+  typeof value === 'string' ? (value.trim() === '' ? value : Number(value)) : value;
+
+/** A positive whole-number id that fits every id column (at most 2^53 − 1). */
+export const idNumber = () =>
+  z.preprocess(
+    scalarNumber,
+    z
+      .number({ error: rule('valid.type') })
+      .int({ error: rule('valid.type') })
+      .positive({ error: rule('valid.type') }),
+  );
+
+/** Subsystems are numbered in an integer column: their ids stop at 2^31 − 1. */
+export const SYSTEM_ID_MAX = 2_147_483_647;
+export const systemIdNumber = () =>
+  z.coerce
+    .number({ error: rule('valid.type') })
+    .int({ error: rule('valid.type') })
+    .positive({ error: rule('valid.type') })
+    .max(SYSTEM_ID_MAX, { error: rule('valid.type') });
+/** A comma-separated list of subsystem ids ('100,101'); nine digits each keep it inside the column. */
+export const SYSTEM_ID_LIST = /^\d{1,9}(,\d{1,9})*$/;
 
 /** Required trimmed string of min..max characters. */
 export const text = (min: number, max: number) =>

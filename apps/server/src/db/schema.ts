@@ -1,4 +1,5 @@
 /** Every table, for Drizzle and drizzle-kit. Tables live beside their module. */
+export * from '../modules/common/file.table.ts';
 export * from '../modules/lighting/device/device.table.ts';
 export * from '../modules/lighting/gateway/gateway.table.ts';
 export * from '../modules/lighting/import/import.table.ts';

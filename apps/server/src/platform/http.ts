@@ -1,4 +1,4 @@
-import { CODE, message, pickLang, renderIssue } from '@luxgrid/contracts';
+import { CODE, fieldLabel, type Lang, message, pickLang, renderIssue } from '@luxgrid/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { loadPrincipal } from './auth/principal.ts';
@@ -52,11 +52,56 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
   };
 }
 
+/** JSON bodies nest at most this deep (the deepest screen sends a handful of levels). */
+export const MAX_JSON_DEPTH = 32;
+
+/** True when the JSON text nests deeper than `max`; counted without parsing, brackets inside strings aside. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return false;
+}
+
+/** The path to the first NUL character in a request's params, query or body, or null; keys count too. */
+function nulPath(value: unknown, path: string[], depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes('\0') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > MAX_JSON_DEPTH) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\0')) return [...path, key.replaceAll('\0', '')];
+    const found = nulPath(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The database refused a value the request carried (out of range, or a character it cannot store). */
+function refusedValue(error: unknown, lang: Lang): string | null {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as never, i++) {
+    if (e.code === '22003') return message('valid.outOfRange', lang);
+    if (e.code === '22021' || e.code === '22P05') return message('valid.badText', lang);
+  }
+  return null;
+}
+
 export interface RouteEntry {
   method: string;
   url: string;
   public: boolean;
   perm?: PermRule;
+  /** the route writes an operation-log row */
+  operLog: boolean;
+  /** the route's request schemas (zod), for the tests that send every route malformed input */
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
 export function registerHttpPlatform(app: FastifyInstance, deps: Deps): void {
@@ -65,7 +110,7 @@ export function registerHttpPlatform(app: FastifyInstance, deps: Deps): void {
   app.decorate('routeCatalog', () =>
     routes.flatMap((route) => {
       // read at call time: hooks registered later (open documentation, static files) amend the config
-      const config = (route.config ?? {}) as { public?: boolean; perm?: PermRule };
+      const config = (route.config ?? {}) as { public?: boolean; perm?: PermRule; operLog?: unknown };
       return [route.method]
         .flat()
         .filter((method) => method !== 'HEAD')
@@ -73,12 +118,34 @@ export function registerHttpPlatform(app: FastifyInstance, deps: Deps): void {
           method,
           url: route.url,
           public: config.public === true,
+          operLog: Boolean(config.operLog),
           ...(config.perm ? { perm: config.perm } : {}),
+          ...(route.schema ? { schema: route.schema as RouteEntry['schema'] } : {}),
         }));
     }),
   );
   app.addHook('onRoute', (route) => {
     routes.push(route);
+  });
+
+  // JSON bodies: an empty body is no body (RuoYi clients send Content-Type: application/json on a bare
+  // POST /logout), and nesting is limited before parsing so that no request can exhaust the stack
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+      return done(new AppError(CODE.ERROR, 'http.tooDeep', { max: MAX_JSON_DEPTH }), undefined);
+    parseJson(request, text, done);
+  });
+
+  // PostgreSQL stores no NUL character: refuse it in any text before a route sees it, naming the field
+  app.addHook('preValidation', async (request) => {
+    const path = nulPath(request.params, []) ?? nulPath(request.query, []) ?? nulPath(request.body, []);
+    if (!path) return;
+    const field = path.length ? fieldLabel(path.join('.'), request.lang) : 'body';
+    throw new ValidationFailure([message('valid.nul', request.lang, { field })]);
   });
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('ctx', null);
@@ -125,9 +192,20 @@ export function registerHttpPlatform(app: FastifyInstance, deps: Deps): void {
     const fastifyError = error as { code?: string; statusCode?: number };
     if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
       return send(reply, CODE.ERROR, message('http.badJson', lang));
+    if (fastifyError.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      return send(reply, CODE.ERROR, message('upload.notMultipart', lang));
     if (fastifyError.statusCode === 413) return send(reply, CODE.ERROR, message('http.413', lang));
     if (fastifyError.statusCode === 415 || fastifyError.statusCode === 400)
       return send(reply, CODE.ERROR, message('valid.type', lang, { field: 'body' }));
+    // the multipart reader names a broken form only in its message (truncated data, a missing boundary)
+    if (
+      request.isMultipart?.() &&
+      !fastifyError.code &&
+      /multipart|part header|end of form|boundary/i.test((error as Error).message ?? '')
+    )
+      return send(reply, CODE.ERROR, message('upload.malformed', lang));
+    const refused = refusedValue(error, lang);
+    if (refused) return send(reply, CODE.ERROR, refused);
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, CODE.ERROR, message('http.500', lang));
   });

@@ -1,24 +1,46 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sysOperLog } from '../modules/system/log/log.table.ts';
 import type { Deps } from './context.ts';
 
 const SECRET_KEYS = /pass(word)?|pwd|secret|token|captcha|^code$/i;
 const MAX_TEXT = 2000;
 
-/** Replaces secrets anywhere in a payload before it is logged. */
+/** Replaces secrets anywhere in a payload before it is logged; what nests deeper than the log shows is cut. */
 export function maskSecrets(value: unknown, depth = 0): unknown {
-  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 6) return '…';
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => maskSecrets(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) out[key] = SECRET_KEYS.test(key) ? '******' : maskSecrets(v, depth + 1);
   return out;
 }
 
+/** Shortens a logged text and drops NUL characters, which the database cannot store. */
 function clip(text: string): string {
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
+  const clean = text.includes('\0') ? text.replaceAll('\0', '') : text;
+  return clean.length > MAX_TEXT ? `${clean.slice(0, MAX_TEXT)}…` : clean;
 }
 
-/** Writes an operation-log row for every route that declares `config.operLog` (all mutating routes). */
+/** The request's parameters as logged, secrets masked; never throws, whatever the request carried. */
+function loggedParams(request: FastifyRequest): string {
+  try {
+    const body = request.body;
+    const params = {
+      ...(request.params as object),
+      ...(request.query as object),
+      ...(body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as object) : {}),
+      ...(Array.isArray(body) ? { body } : {}),
+    };
+    return JSON.stringify(maskSecrets(params)) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Writes an operation-log row for every route that declares `config.operLog` (all mutating routes),
+ * whether the operation succeeded or failed: nothing the request carried may keep the row from being written.
+ */
 export function registerOperLog(app: FastifyInstance, deps: Deps): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const config = request.routeOptions.config?.operLog;
@@ -38,11 +60,6 @@ export function registerOperLog(app: FastifyInstance, deps: Deps): void {
       result = '';
     }
     if (reply.statusCode >= 400) status = 1;
-    const params = {
-      ...(request.params as object),
-      ...(request.query as object),
-      ...(typeof request.body === 'object' ? (request.body as object) : {}),
-    };
     const row = {
       clientId: ctx?.principal.clientId ?? null,
       title: config.title,
@@ -53,7 +70,7 @@ export function registerOperLog(app: FastifyInstance, deps: Deps): void {
       deptName: ctx?.principal.deptName ?? '',
       operUrl: clip(request.url.split('?')[0] ?? ''),
       operIp: request.ip,
-      operParam: clip(JSON.stringify(maskSecrets(params))),
+      operParam: clip(loggedParams(request)),
       jsonResult: clip(result),
       status,
       errorMsg: clip(errorMsg),

@@ -1,10 +1,13 @@
+import { stat } from 'node:fs/promises';
 import type { MultipartFile } from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../../platform/context.ts';
+import type { Ctx, Deps } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { fail } from '../../platform/errors.ts';
 import { UPLOAD_URL_PREFIX } from '../../platform/files/storage.ts';
+import { type FileKind, sysFile } from './file.table.ts';
 import { sniffAllowed, sniffImage, UPLOAD_RULES, type UploadKind } from './upload-rules.ts';
 
 function kindOf(name: string): UploadKind | null {
@@ -40,6 +43,50 @@ export async function receiveUpload(deps: Deps, file: MultipartFile | undefined,
   };
 }
 
+/** Records a stored file as belonging to the caller's customer (a platform user's: the chosen one, or the platform). */
+export async function recordFile(
+  deps: Deps,
+  ctx: Ctx,
+  fileName: string,
+  file: { originalName: string; kind: FileKind; size: number },
+): Promise<void> {
+  const path = deps.files.pathOf(fileName);
+  if (!path) return;
+  await deps.database.db.insert(sysFile).values({
+    clientId: ctx.clientId,
+    path,
+    // control characters (NUL above all) cannot be stored and mean nothing in a file name
+    originalName: file.originalName.replace(/\p{Cc}/gu, '').slice(0, 255),
+    kind: file.kind,
+    size: file.size,
+    userId: ctx.principal.userId,
+    createBy: ctx.principal.userName,
+  });
+}
+
+/**
+ * Stores a generated file (an export its author fetches once with `/common/download?delete=true`)
+ * and records it as theirs; answers the name to download it by.
+ */
+export async function storeExport(deps: Deps, ctx: Ctx, data: Buffer, name: string): Promise<string> {
+  const { fileName } = await deps.files.save(data, name, new Date(deps.clock.now()));
+  await recordFile(deps, ctx, fileName, { originalName: name, kind: 'export', size: data.length });
+  return fileName;
+}
+
+/**
+ * The record of a stored file if the caller may read it, or null. Platform users read every file under
+ * the upload root, recorded or not (older files were stored before files had owners); customer users
+ * read only files recorded for their customer. A refusal answers as a missing file would.
+ */
+async function readableFile(deps: Deps, ctx: Ctx, name: string) {
+  const path = deps.files.pathOf(name);
+  if (!path) return null;
+  const [row] = await deps.database.db.select().from(sysFile).where(eq(sysFile.path, path));
+  if (ctx.principal.clientId === null) return { path, row };
+  return row && row.clientId === ctx.principal.clientId ? { path, row } : null;
+}
+
 /** Uploads (editor and default uploader), downloads confined to the upload root, and serving of uploaded files. */
 export function commonRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -47,10 +94,15 @@ export function commonRoutes(deps: Deps): FastifyPluginAsyncZod {
     for (const url of ['/common/upload', '/file/upload']) {
       app.post(
         url,
-        { schema: { tags, summary: 'Upload one file (multipart field "file")', consumes: ['multipart/form-data'] } },
+        {
+          config: { operLog: { title: 'files', businessType: 1 } },
+          schema: { tags, summary: 'Upload one file (multipart field "file")', consumes: ['multipart/form-data'] },
+        },
         async (req) => {
-          req.auth();
+          const ctx = req.auth();
           const stored = await receiveUpload(deps, await req.file());
+          const size = (await stat(deps.files.resolveInside(stored.fileName)!)).size;
+          await recordFile(deps, ctx, stored.fileName, { originalName: stored.originalFilename, kind: 'upload', size });
           return { ...ok(req.lang), ...stored };
         },
       );
@@ -66,9 +118,15 @@ export function commonRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        req.auth();
+        const ctx = req.auth();
         const { fileName } = req.query;
         if (fileName.includes('..') || !deps.files.resolveInside(fileName)) throw fail('download.illegalName');
+        const readable = await readableFile(deps, ctx, fileName);
+        if (!readable) throw fail('download.failed');
+        // deleting is for the temporary export its author fetches once, never for someone's upload
+        const remove = req.query.delete === 'true';
+        if (remove && !(readable.row?.kind === 'export' && readable.row.userId === ctx.principal.userId))
+          throw fail('download.notOwnExport');
         const found = await deps.files.open(fileName);
         if (!found) throw fail('download.failed');
         const shown =
@@ -80,7 +138,14 @@ export function commonRoutes(deps: Deps): FastifyPluginAsyncZod {
           .header('content-type', 'application/octet-stream')
           .header('download-filename', encodeURIComponent(shown))
           .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(shown)}`);
-        if (req.query.delete === 'true') found.stream.on('close', () => void deps.files.remove(fileName));
+        if (remove)
+          found.stream.on('close', () => {
+            void deps.files.remove(fileName);
+            void deps.database.db
+              .delete(sysFile)
+              .where(eq(sysFile.path, readable.path))
+              .catch((err: unknown) => req.log.warn({ err }, 'file record not removed'));
+          });
         return reply.send(found.stream);
       },
     );
@@ -95,8 +160,9 @@ export function commonRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        req.auth();
-        const found = deps.files.resolveInside(req.query.resource) ? await deps.files.open(req.query.resource) : null;
+        const ctx = req.auth();
+        const readable = await readableFile(deps, ctx, req.query.resource);
+        const found = readable ? await deps.files.open(req.query.resource) : null;
         if (!found) throw fail('download.illegalName');
         const shown = req.query.resource.split('/').pop()!;
         return reply
@@ -107,8 +173,14 @@ export function commonRoutes(deps: Deps): FastifyPluginAsyncZod {
     );
 
     // uploaded images are shown in <img> tags, which send no token: names are random and unguessable
+    // (a temporary export is its author's alone: only /common/download serves it)
     app.get(`${UPLOAD_URL_PREFIX}/*`, { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
-      const found = await deps.files.open(req.url.split('?')[0]!);
+      const name = req.url.split('?')[0]!;
+      const path = deps.files.pathOf(name);
+      const [record] = path
+        ? await deps.database.db.select({ kind: sysFile.kind }).from(sysFile).where(eq(sysFile.path, path))
+        : [];
+      const found = record?.kind === 'export' ? null : await deps.files.open(name);
       if (!found) {
         reply.status(404);
         return { code: 404, msg: '' };

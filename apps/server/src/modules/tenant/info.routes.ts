@@ -1,4 +1,4 @@
-import { CODE } from '@luxgrid/contracts';
+import { CODE, systemIdQuery } from '@luxgrid/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -132,7 +132,7 @@ export function infoRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'The system to enter after sign-in (or check one)',
-          querystring: z.object({ systemId: z.coerce.number().int().positive().optional() }),
+          querystring: systemIdQuery,
         },
       },
       async (req) => {

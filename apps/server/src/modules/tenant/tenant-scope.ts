@@ -32,7 +32,7 @@ export const idsParam = <K extends string>(name: K) =>
     [name]: z
       .string()
       .max(4000)
-      .regex(/^\d+(,\d+)*$/),
+      .regex(/^\d{1,15}(,\d{1,15})*$/),
   } as Record<K, z.ZodString>);
 
 export const idParam = <K extends string>(name: K) =>

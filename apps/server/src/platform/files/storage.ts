@@ -26,6 +26,12 @@ export class FileStorage {
     return full;
   }
 
+  /** The path of a stored file below the root ('2026/11/21/x.png'), the same however the name was written; null outside. */
+  pathOf(name: string): string | null {
+    const full = this.resolveInside(name);
+    return full ? relative(this.root, full).split(sep).join('/') : null;
+  }
+
   async save(
     data: Buffer,
     originalName: string,

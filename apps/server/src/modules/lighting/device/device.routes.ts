@@ -23,7 +23,7 @@ import {
 import { deviceListQuery, deviceWhere, listDevices } from './device-query.ts';
 
 const idParam = z.object({ deviceId: z.coerce.number().int().positive() });
-const idsParam = z.object({ deviceIds: z.string().regex(/^\d+(,\d+)*$/) });
+const idsParam = z.object({ deviceIds: z.string().regex(/^\d{1,15}(,\d{1,15})*$/) });
 
 /** The page whose buttons govern a device type: boxes and their parts, branches, everything else. */
 export function permResource(type: string): 'box' | 'branch' | 'device' {

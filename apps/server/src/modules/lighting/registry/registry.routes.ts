@@ -23,7 +23,7 @@ import {
   ltTag,
 } from '../device/device.table.ts';
 
-const idsParam = z.object({ ids: z.string().regex(/^\d+(,\d+)*$/) });
+const idsParam = z.object({ ids: z.string().regex(/^\d{1,15}(,\d{1,15})*$/) });
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const parseIds = (s: string) => [...new Set(s.split(',').map(Number))];
 
@@ -667,7 +667,10 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: { perm: 'lighting:group:edit', operLog: { title: 'group members', businessType: 3 } },
         schema: {
           tags: groupTags,
-          params: z.object({ id: z.coerce.number().int().positive(), deviceIds: z.string().regex(/^\d+(,\d+)*$/) }),
+          params: z.object({
+            id: z.coerce.number().int().positive(),
+            deviceIds: z.string().regex(/^\d{1,15}(,\d{1,15})*$/),
+          }),
         },
       },
       async (req) => {

@@ -162,7 +162,7 @@ export function jobLogRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: { perm: 'monitor:job:remove', operLog: { title: 'job log', businessType: 3 } },
         schema: {
           tags,
-          params: z.object({ jobLogIds: z.string().regex(/^\d+(,\d+)*$/, { error: rule('valid.type') }) }),
+          params: z.object({ jobLogIds: z.string().regex(/^\d{1,15}(,\d{1,15})*$/, { error: rule('valid.type') }) }),
         },
       },
       async (req) => {

@@ -301,7 +301,10 @@ export function jobRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/monitor/job/:jobIds',
       {
         config: { perm: 'monitor:job:remove', operLog: { title: 'scheduled jobs', businessType: 3 } },
-        schema: { tags, params: z.object({ jobIds: z.string().regex(/^\d+(,\d+)*$/, { error: rule('valid.type') }) }) },
+        schema: {
+          tags,
+          params: z.object({ jobIds: z.string().regex(/^\d{1,15}(,\d{1,15})*$/, { error: rule('valid.type') }) }),
+        },
       },
       async (req) => {
         const ids = [...new Set(req.params.jobIds.split(',').map(Number))];

@@ -208,7 +208,7 @@ export function configRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/system/config/:configIds',
       {
         config: { perm: 'system:config:remove', operLog: { title: 'parameters', businessType: 3 } },
-        schema: { tags, params: z.object({ configIds: z.string().regex(/^\d+(,\d+)*$/) }) },
+        schema: { tags, params: z.object({ configIds: z.string().regex(/^\d{1,15}(,\d{1,15})*$/) }) },
       },
       async (req) => {
         const ids = req.params.configIds.split(',').map(Number);

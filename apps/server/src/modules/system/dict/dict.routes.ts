@@ -237,7 +237,7 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/system/dict/data/:dictCodes',
       {
         config: { perm: 'system:dict:remove', operLog: { title: 'dictionary data', businessType: 3 } },
-        schema: { tags, params: z.object({ dictCodes: z.string().regex(/^\d+(,\d+)*$/) }) },
+        schema: { tags, params: z.object({ dictCodes: z.string().regex(/^\d{1,15}(,\d{1,15})*$/) }) },
       },
       async (req) => {
         requirePlatform(req.auth());

@@ -1,4 +1,4 @@
-import { type MenuAddBody, menuAddBody, menuEditBody, menuSortBody, sortPairs } from '@luxgrid/contracts';
+import { type MenuAddBody, menuAddBody, menuEditBody, menuSortBody, sortPairs, systemIdNumber } from '@luxgrid/contracts';
 import { and, asc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ const listQuery = z.object({
   status: statusFilter(),
   visible: statusFilter(),
   menuType: z.enum(['M', 'C', 'F', '']).optional(),
-  systemId: z.coerce.number().int().positive().optional(),
+  systemId: systemIdNumber().optional(),
   orderByColumn: z.string().max(64).optional(),
   isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional(),
 });

@@ -252,26 +252,34 @@ async function assignableUsers(db: Db, ctx: Ctx, role: RoleRow, userIds: number[
   return unique;
 }
 
+/** Gives the role to users: every check and the write in one transaction, so a refusal changes nothing. */
 export async function grantRoleToUsers(deps: Deps, ctx: Ctx, roleId: number, userIds: number[]): Promise<void> {
-  const { db } = deps.database;
-  const role = await findManageableRole(db, ctx, roleId, true);
-  const users = await assignableUsers(db, ctx, role, userIds);
-  if (!users.length) return;
-  await db
-    .insert(sysUserRole)
-    .values(users.map((userId) => ({ userId, roleId: role.roleId })))
-    .onConflictDoNothing();
+  const users = await deps.database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const role = await findManageableRole(db, ctx, roleId, true);
+    const users = await assignableUsers(db, ctx, role, userIds);
+    if (users.length)
+      await db
+        .insert(sysUserRole)
+        .values(users.map((userId) => ({ userId, roleId: role.roleId })))
+        .onConflictDoNothing();
+    return users;
+  });
   await invalidateUsers(deps, users);
 }
 
+/** Takes the role from users: every check and the write in one transaction, so a refusal changes nothing. */
 export async function revokeRoleFromUsers(deps: Deps, ctx: Ctx, roleId: number, userIds: number[]): Promise<void> {
-  const { db } = deps.database;
-  const role = await findManageableRole(db, ctx, roleId, true);
-  // an administrator never takes the administrator role from itself (nobody would be left to give it back)
-  if (isAdminRole(role) && userIds.includes(ctx.principal.userId)) throw fail('system.role.adminProtected');
-  const users = await assignableUsers(db, ctx, role, userIds);
-  if (!users.length) return;
-  await db.delete(sysUserRole).where(and(eq(sysUserRole.roleId, role.roleId), inArray(sysUserRole.userId, users)));
+  const users = await deps.database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const role = await findManageableRole(db, ctx, roleId, true);
+    // an administrator never takes the administrator role from itself (nobody would be left to give it back)
+    if (isAdminRole(role) && userIds.includes(ctx.principal.userId)) throw fail('system.role.adminProtected');
+    const users = await assignableUsers(db, ctx, role, userIds);
+    if (users.length)
+      await db.delete(sysUserRole).where(and(eq(sysUserRole.roleId, role.roleId), inArray(sysUserRole.userId, users)));
+    return users;
+  });
   await invalidateUsers(deps, users);
 }
 

@@ -307,14 +307,18 @@ export async function changeUserStatus(deps: Deps, ctx: Ctx, userId: number, sta
   await invalidateAuthz(deps.cache, target.userId);
 }
 
+/** Replaces a user's roles: every check and the write in one transaction, so a refusal changes nothing. */
 export async function assignRoles(deps: Deps, ctx: Ctx, userId: number, roleIds: number[]): Promise<void> {
-  const { db } = deps.database;
-  const target = await findVisibleUser(db, ctx, userId);
-  await assertNotProtected(db, ctx, target.userId);
-  const resolved = await resolveRoles(db, ctx, target.clientId, roleIds, await currentRoleIds(db, target.userId));
-  keepOwnAdminRole(ctx, target.userId, resolved);
-  await db.transaction(async (tx) => replaceLinks(tx as unknown as Db, target.userId, resolved, null));
-  await invalidateAuthz(deps.cache, target.userId);
+  const targetId = await deps.database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const target = await findVisibleUser(db, ctx, userId);
+    await assertNotProtected(db, ctx, target.userId);
+    const resolved = await resolveRoles(db, ctx, target.clientId, roleIds, await currentRoleIds(db, target.userId));
+    keepOwnAdminRole(ctx, target.userId, resolved);
+    await replaceLinks(db, target.userId, resolved, null);
+    return target.userId;
+  });
+  await invalidateAuthz(deps.cache, targetId);
 }
 
 /** Roles a user of `clientId` can be given by this editor, plus the ones in `include` (already held). */

@@ -154,7 +154,7 @@ export function customerRoutes(deps: Deps): FastifyPluginAsyncZod {
             systemIds: z
               .string()
               .max(2000)
-              .regex(/^(\d+(,\d+)*)?$/),
+              .regex(/^(\d{1,9}(,\d{1,9})*)?$/),
           }),
         },
       },

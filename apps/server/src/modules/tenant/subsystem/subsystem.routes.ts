@@ -1,4 +1,11 @@
-import { BUILTIN_SYSTEM_ENCODES, type Lang, subsystemCreateBody, subsystemUpdateBody } from '@luxgrid/contracts';
+import {
+  BUILTIN_SYSTEM_ENCODES,
+  type Lang,
+  SYSTEM_ID_LIST,
+  subsystemCreateBody,
+  subsystemUpdateBody,
+  systemIdNumber,
+} from '@luxgrid/contracts';
 import { and, asc, eq, ilike, inArray, max, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +19,7 @@ import { sysMenu } from '../../system/menu/menu.table.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { sysClientSystem } from '../customer/customer.table.ts';
 import { sysPackageSystem } from '../package/package.table.ts';
-import { actingClient, flagFilter, idParam, idsParam, parseIds, requirePlatform, textFilter } from '../tenant-scope.ts';
+import { actingClient, flagFilter, parseIds, requirePlatform, textFilter } from '../tenant-scope.ts';
 import { sysSystem } from './subsystem.table.ts';
 
 const listQuery = pageQuery.extend({
@@ -141,7 +148,7 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           body: z.object({
-            systemId: z.coerce.number().int().positive(),
+            systemId: systemIdNumber(),
             status: z.enum(['0', '1']),
           }),
         },
@@ -160,7 +167,10 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/sysclient/system/:systemId',
-      { config: { perm: 'sysclient:system:query' }, schema: { tags, params: idParam('systemId') } },
+      {
+        config: { perm: 'sysclient:system:query' },
+        schema: { tags, params: z.object({ systemId: systemIdNumber() }) },
+      },
       async (req) => {
         const ctx = req.auth();
         const clientId = actingClient(ctx);
@@ -248,7 +258,7 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/sysclient/system/:systemIds',
       {
         config: { perm: 'sysclient:system:remove', operLog: { title: 'subsystems', businessType: 3 } },
-        schema: { tags, params: idsParam('systemIds') },
+        schema: { tags, params: z.object({ systemIds: z.string().max(4000).regex(SYSTEM_ID_LIST) }) },
       },
       async (req) => {
         const ctx = req.auth();

@@ -76,7 +76,7 @@ const SORTABLE = {
 const idsParam = (name: string) =>
   z
     .string()
-    .regex(/^\d+(,\d+)*$/, { error: rule('valid.type') })
+    .regex(/^\d{1,15}(,\d{1,15})*$/, { error: rule('valid.type') })
     .describe(name);
 
 type TableRow = typeof genTable.$inferSelect;
