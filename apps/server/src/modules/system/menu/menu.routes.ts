@@ -1,4 +1,11 @@
-import { type MenuAddBody, menuAddBody, menuEditBody, menuSortBody, sortPairs, systemIdNumber } from '@luxgrid/contracts';
+import {
+  type MenuAddBody,
+  menuAddBody,
+  menuEditBody,
+  menuSortBody,
+  sortPairs,
+  systemIdNumber,
+} from '@luxgrid/contracts';
 import { and, asc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
