@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -39,7 +40,9 @@ export async function noAnimations(page: Page): Promise<void> {
   });
 }
 
-export async function signIn(page: Page, username: string, password = 'admin123'): Promise<void> {
+/** Signs in on the login page; the platform admin with the password that replaced its initial one. */
+export async function signIn(page: Page, username: string, password?: string): Promise<void> {
+  password ??= username === 'admin' ? inject('adminPassword') : 'admin123';
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();

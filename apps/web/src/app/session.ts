@@ -20,6 +20,8 @@ export interface SessionState {
   serverRoutes: ServerRoute[];
   routesLoaded: boolean;
   homePage: HomePage;
+  /** an initial password must be replaced: the change-password screen is all this session shows */
+  passwordMustChange: boolean;
 }
 
 const HOME_PAGE_KEY = 'homePage';
@@ -44,6 +46,7 @@ function initialState(): SessionState {
     serverRoutes: [],
     routesLoaded: false,
     homePage: storedHomePage(),
+    passwordMustChange: false,
   };
 }
 
@@ -145,7 +148,20 @@ async function loadInfo(): Promise<void> {
   const info = await authApi.getInfo();
   const roles = info.roles?.length ? info.roles : ['ROLE_DEFAULT'];
   storage.setJson(storage.keys.userInfo, info.user);
-  session.set({ user: info.user, roles, permissions: info.permissions ?? [] });
+  session.set({
+    user: info.user,
+    roles,
+    permissions: info.permissions ?? [],
+    passwordMustChange: info.isDefaultModifyPwd === true || info.isPasswordExpired === true,
+  });
+}
+
+/** After the initial password was replaced: the session may now load and show everything. */
+export function passwordChanged(): void {
+  const user = session.get().user;
+  const next = user ? { ...user, pwdMustChange: false } : user;
+  if (next) storage.setJson(storage.keys.userInfo, next);
+  session.set({ user: next, passwordMustChange: false, routesLoaded: false });
 }
 
 async function loadPlatform(): Promise<void> {
@@ -165,6 +181,8 @@ async function loadPlatform(): Promise<void> {
  */
 export async function loadSession(): Promise<void> {
   await loadInfo();
+  // the server answers nothing else until the initial password is replaced
+  if (session.get().passwordMustChange) return;
   const isAdmin = session.get().roles.includes(SUPER_ROLE);
   const [customer] = await Promise.all([loadCustomers(isAdmin), loadPlatform()]);
   const [routers] = await Promise.all([authApi.routers(), loadProjects(customer)]);
@@ -184,6 +202,8 @@ export async function login(form: LoginForm): Promise<LoginOutcome> {
   resetRepeatSubmit();
 
   await loadInfo();
+  // the auth gate shows the change-password screen wherever the user goes until it is done
+  if (session.get().passwordMustChange) return { kind: 'route', to: null };
   const isAdmin = session.get().roles.includes(SUPER_ROLE);
   const current = await loadCustomers(isAdmin);
   if (!current) throw new Error(i18n.t('session.customerExpired'));
@@ -245,6 +265,7 @@ export function clearSession(): void {
     projects: [],
     serverRoutes: [],
     routesLoaded: false,
+    passwordMustChange: false,
   });
 }
 
