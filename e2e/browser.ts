@@ -27,12 +27,22 @@ export function launch(): Promise<Browser> {
   });
 }
 
+/** What Chromium refused under the server's Content-Security-Policy, in the pages of this file's journeys. */
+export const policyViolations: string[] = [];
+
+export function watchPolicy(page: Page): void {
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) policyViolations.push(`${page.url()}: ${msg.text()}`);
+  });
+}
+
 /**
  * No animations: contexts are created with reducedMotion 'reduce', which the app answers by
  * switching antd motion off; CSS transitions are zeroed as well (never `animation: none`,
  * which would leave antd popups waiting for an animationend that never comes).
  */
 export async function noAnimations(page: Page): Promise<void> {
+  watchPolicy(page);
   await page.addInitScript(() => {
     const style = document.createElement('style');
     style.textContent = '*,*::before,*::after{transition-duration:0s!important;caret-color:transparent!important}';
