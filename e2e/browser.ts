@@ -57,3 +57,12 @@ export async function signIn(page: Page, username: string, password?: string): P
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
 }
+
+/** The change-password screen every user with an initial password meets after signing in. */
+export async function replaceInitialPassword(page: Page, current: string, next: string): Promise<void> {
+  await page.getByTestId('initial-password-page').waitFor();
+  await page.getByTestId('initial-pwd-old').fill(current);
+  await page.getByTestId('initial-pwd-new').fill(next);
+  await page.getByTestId('initial-pwd-confirm').fill(next);
+  await page.getByTestId('initial-pwd-save').click();
+}

@@ -156,12 +156,10 @@ async function loadInfo(): Promise<void> {
   });
 }
 
-/** After the initial password was replaced: the session may now load and show everything. */
-export function passwordChanged(): void {
-  const user = session.get().user;
-  const next = user ? { ...user, pwdMustChange: false } : user;
-  if (next) storage.setJson(storage.keys.userInfo, next);
-  session.set({ user: next, passwordMustChange: false, routesLoaded: false });
+/** After the initial password was replaced: the session now loads everything the shell shows. */
+export function passwordChanged(): Promise<void> {
+  session.set({ routesLoaded: false });
+  return loadSession();
 }
 
 async function loadPlatform(): Promise<void> {
@@ -179,7 +177,17 @@ async function loadPlatform(): Promise<void> {
  * Everything a signed-in page needs: user, roles and permissions (system 100), customers,
  * projects and the menu tree. Runs after login and on the first entry of a reloaded page.
  */
-export async function loadSession(): Promise<void> {
+let loading: Promise<void> | null = null;
+
+export function loadSession(): Promise<void> {
+  // the auth gate and the change-password screen may ask at the same moment: load once
+  loading ??= loadWholeSession().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+async function loadWholeSession(): Promise<void> {
   await loadInfo();
   // the server answers nothing else until the initial password is replaced
   if (session.get().passwordMustChange) return;

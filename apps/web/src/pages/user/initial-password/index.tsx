@@ -1,6 +1,9 @@
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { hasPage } from '../../../app/pages';
+import { firstRoutePath, generateRoutes } from '../../../app/routes';
 import { logout, passwordChanged, session } from '../../../app/session';
 import { profileApi } from '../../../features/system/profile-api';
 import { LangSelect } from '../../../shared/LangSelect';
@@ -25,13 +28,20 @@ export function InitialPasswordPage() {
   const user = useStore(session, (state) => state.user);
   const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   const submit = async (values: PasswordValues) => {
     setSaving(true);
     try {
       await profileApi.updatePwd(values.oldPassword, values.newPassword);
       message.success(t('initialPassword.done'));
-      passwordChanged();
+      await passwordChanged();
+      // on to the page asked for, or, as after any sign-in, to the first menu
+      if (pathname === '/') {
+        const first = firstRoutePath(generateRoutes(session.get().serverRoutes, hasPage));
+        if (first) navigate(first, { replace: true });
+      }
     } catch {
       // shown by the request layer
       setSaving(false);
