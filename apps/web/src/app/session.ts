@@ -156,10 +156,12 @@ async function loadInfo(): Promise<void> {
   });
 }
 
-/** After the initial password was replaced: the session now loads everything the shell shows. */
-export function passwordChanged(): Promise<void> {
-  session.set({ routesLoaded: false });
-  return loadSession();
+/**
+ * After the initial password was replaced: the rest of the sign-in flow, as if the user had just
+ * signed in (the change-password screen stays until the session is loaded or the user leaves).
+ */
+export function passwordChanged(): Promise<LoginOutcome> {
+  return enterAfterSignIn();
 }
 
 async function loadPlatform(): Promise<void> {
@@ -212,6 +214,12 @@ export async function login(form: LoginForm): Promise<LoginOutcome> {
   await loadInfo();
   // the auth gate shows the change-password screen wherever the user goes until it is done
   if (session.get().passwordMustChange) return { kind: 'route', to: null };
+  return enterAfterSignIn();
+}
+
+/** Spec §4's flow once the user is known: customers, systems, and the system to enter. */
+async function enterAfterSignIn(): Promise<LoginOutcome> {
+  const token = session.get().token ?? '';
   const isAdmin = session.get().roles.includes(SUPER_ROLE);
   const current = await loadCustomers(isAdmin);
   if (!current) throw new Error(i18n.t('session.customerExpired'));

@@ -6,7 +6,9 @@ import { hasPage } from '../../../app/pages';
 import { firstRoutePath, generateRoutes } from '../../../app/routes';
 import { logout, passwordChanged, session } from '../../../app/session';
 import { profileApi } from '../../../features/system/profile-api';
+import { feedback } from '../../../shared/feedback';
 import { LangSelect } from '../../../shared/LangSelect';
+import { RequestError } from '../../../shared/request';
 import { useStore } from '../../../shared/store';
 import { passwordRules } from '../../../shared/validation';
 import '../../login/login.css';
@@ -35,16 +37,25 @@ export function InitialPasswordPage() {
     setSaving(true);
     try {
       await profileApi.updatePwd(values.oldPassword, values.newPassword);
-      message.success(t('initialPassword.done'));
-      await passwordChanged();
-      // on to the page asked for, or, as after any sign-in, to the first menu
-      if (pathname === '/') {
-        const first = firstRoutePath(generateRoutes(session.get().serverRoutes, hasPage));
-        if (first) navigate(first, { replace: true });
-      }
     } catch {
-      // shown by the request layer
+      // shown by the request layer; the screen stays
       setSaving(false);
+      return;
+    }
+    message.success(t('initialPassword.done'));
+    try {
+      // the rest of the sign-in, as if the user had just signed in
+      const outcome = await passwordChanged();
+      if (outcome.kind === 'external') {
+        window.location.assign(outcome.url);
+        return;
+      }
+      const first = firstRoutePath(generateRoutes(session.get().serverRoutes, hasPage));
+      const target = outcome.to ?? (pathname === '/' ? first : null);
+      if (target) navigate(target, { replace: true });
+    } catch (error) {
+      if (!(error instanceof RequestError) && error instanceof Error) feedback.error(error.message);
+      await logout(() => navigate('/', { replace: true }));
     }
   };
 
