@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, signIn } from './browser';
+import { hasChromium, launch, noAnimations, policyViolations, signIn } from './browser';
 
 const SHOTS = 'docs/screenshots';
 const HAN = /[\u4e00-\u9fff]/;
@@ -104,6 +104,8 @@ describe.skipIf(!hasChromium)('lighting journeys (issue #6)', () => {
     await context?.close();
     await browser?.close();
     rmSync(work, { recursive: true, force: true });
+    // the map and the rest of the built web run under the server's Content-Security-Policy without a refusal
+    expect(policyViolations).toEqual([]);
   });
 
   it('registers a concentrator in the form and shows its secret once', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, signIn } from './browser';
+import { hasChromium, launch, noAnimations, replaceInitialPassword, signIn } from './browser';
 
 const SHOTS = 'docs/screenshots';
 const HAN = /[\u4e00-\u9fff]/;
@@ -153,7 +153,11 @@ describe.skipIf(!hasChromium)('system administration journeys', () => {
 
     // the new user sees its own department and nobody outside it
     const scoped = await freshPage();
-    await signInAs(scoped.page, SCOPED_USER, PASSWORD);
+    await scoped.page.goto('/login');
+    await signIn(scoped.page, SCOPED_USER, PASSWORD);
+    // the password the administrator typed is an initial one: replaced first
+    await replaceInitialPassword(scoped.page, PASSWORD, `${PASSWORD}x`);
+    await scoped.page.getByTestId('sidebar').waitFor();
     await scoped.page.waitForURL('**/web/system/user');
     const scopedUsers = scoped.page.getByTestId('user-table');
     await rowOf(scopedUsers, SCOPED_USER).waitFor();
@@ -197,6 +201,12 @@ describe.skipIf(!hasChromium)('system administration journeys', () => {
     const result = dialog.getByTestId('import-result');
     await result.waitFor({ timeout: 30_000 });
     await expect(result.innerText()).resolves.toContain('成功 197 行');
+    // each added account has its own drawn password, shown this once with copy and download
+    const drawn = result.getByTestId('import-passwords');
+    await drawn.getByTestId('import-passwords-download').waitFor();
+    await expect(drawn.locator('.ant-pagination-item').count()).resolves.toBeGreaterThan(1);
+    const firstPassword = (await drawn.getByTestId('initial-password').first().innerText()).trim();
+    expect(firstPassword).toMatch(/^[A-Za-z0-9]{12}$/);
     const errors = result.getByTestId('import-errors').locator('.ant-table-row');
     await expect.poll(() => errors.count()).toBe(3);
     // sheet rows count the header: data row n is sheet row n + 1

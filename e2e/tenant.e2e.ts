@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, signIn } from './browser';
+import { hasChromium, launch, noAnimations, replaceInitialPassword, signIn } from './browser';
 
 const SHOTS = 'docs/screenshots';
 const HAN = /[\u4e00-\u9fff]/;
@@ -177,6 +177,8 @@ describe.skipIf(!hasChromium)('tenant journeys: customers, packages, projects, s
     const customerPage = admin.page;
     await customerPage.goto('/login');
     await signIn(customerPage, CUSTOMER.account, CUSTOMER.password);
+    // the default password of a new customer's main account is an initial one: replaced first
+    await replaceInitialPassword(customerPage, CUSTOMER.password, `${CUSTOMER.password}x`);
     await customerPage.getByTestId('sidebar').waitFor();
     const sidebar = customerPage.getByTestId('sidebar');
     await sidebar.getByText('客户管理', { exact: true }).click();

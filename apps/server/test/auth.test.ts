@@ -14,6 +14,10 @@ describe('sign-in', () => {
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(200);
     expect(typeof res.body.token).toBe('string');
+    // the seeded admin still holds its initial password and is asked to replace it
+    const info = await t.call('GET', '/getInfo', { token: res.body.token });
+    expect(info.body.user.pwdMustChange).toBe(true);
+    expect(info.body.isDefaultModifyPwd).toBe(true);
   });
 
   it('also answers at /login', async () => {
@@ -105,14 +109,17 @@ describe('/getInfo', () => {
     expect(res.body.permissions).toEqual(['*:*:*']);
     expect(res.body.user.userName).toBe('admin');
     expect(res.body.user).not.toHaveProperty('password');
-    expect(res.body.user.pwdMustChange).toBe(true);
+    // replaced at the harness's first sign-in, as the web makes the admin do
+    expect(res.body.user.pwdMustChange).toBe(false);
   });
 
   it('gives the operator only what its role grants', async () => {
     const res = await t.call('GET', '/getInfo?systemId=100', { token: await t.login('demo_operator') });
     expect(res.body.roles).toEqual(['operator']);
-    expect(res.body.permissions).toContain('system:config:list');
+    expect(res.body.permissions).toContain('system:user:list');
     expect(res.body.permissions).toContain('lighting:device:on');
+    // the platform parameters are the platform's own
+    expect(res.body.permissions).not.toContain('system:config:list');
     expect(res.body.permissions).not.toContain('system:config:add');
     expect(res.body.permissions).not.toContain('*:*:*');
     expect(res.body.permissions).not.toContain('sysclient:customer:list');

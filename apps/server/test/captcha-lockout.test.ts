@@ -60,12 +60,13 @@ describe('captcha', () => {
 
   it('is switched off at runtime by sys.account.captchaEnabled', async () => {
     const token = await loginWithCaptcha('admin', 'admin123');
+    const password = await t.replaceInitialPassword(token, 'admin', 'admin123');
     const list = await t.call('GET', '/system/config/list?configKey=sys.account.captchaEnabled', { token });
     const row = list.body.rows[0];
     const put = await t.call('PUT', '/system/config', { token, body: { ...row, configValue: 'false' } });
     expect(put.body.code).toBe(200);
     expect((await t.call('GET', '/captchaImage')).body).toMatchObject({ captchaEnabled: false });
-    expect((await login({ username: 'admin', password: 'admin123' })).body.code).toBe(200);
+    expect((await login({ username: 'admin', password })).body.code).toBe(200);
     await t.call('PUT', '/system/config', { token, body: { ...row, configValue: 'true' } });
     expect((await t.call('GET', '/captchaImage')).body.captchaEnabled).toBe(true);
   });

@@ -39,8 +39,9 @@ export async function secondCustomer(t: TestApp): Promise<{ clientId: number; to
     "insert into sys_role_menu (role_id, menu_id) select $1, menu_id from sys_menu where menu_key like 'monitor.online%' or menu_key = 'monitor'",
     [role!.role_id],
   );
+  // the demo accounts' password (admin123): the admin replaces its initial one at first sign-in
   const [user] = await t.deps.database.query<{ user_id: number }>(
-    "insert into sys_user (user_name, nick_name, password, client_id) select 'rival_admin', '邻市管理员', password, $1 from sys_user where user_name = 'admin' returning user_id",
+    "insert into sys_user (user_name, nick_name, password, client_id) select 'rival_admin', '邻市管理员', password, $1 from sys_user where user_name = 'demo_admin' returning user_id",
     [clientId],
   );
   await t.deps.database.query('insert into sys_user_role (user_id, role_id) values ($1, $2)', [

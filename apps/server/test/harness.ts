@@ -14,8 +14,14 @@ export interface TestApp {
   app: FastifyInstance;
   deps: Deps;
   clock: ManualClock;
-  /** signs in (captcha off) and returns the token */
+  /**
+   * Signs in (captcha off) and returns the token. When the server asks the user to replace an
+   * initial password, it is replaced first, as the web makes every user do; later sign-ins with
+   * the initial password use the replacement.
+   */
   login(userName: string, password?: string): Promise<string>;
+  /** Replaces a signed-in user's initial password as the change-password screen does; returns the new one. */
+  replaceInitialPassword(token: string, userName: string, current: string): Promise<string>;
   call(method: string, url: string, opts?: CallOptions): Promise<TestResponse>;
   close(): Promise<void>;
 }
@@ -64,6 +70,9 @@ export async function startTestApp(opts: { captcha?: boolean; env?: Record<strin
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     CAPTCHA_ENABLED: opts.captcha ? '' : 'false',
+    // a test signs in many times a minute from one address; the rate-limit tests switch it on
+    SIGNIN_RATE_PER_MINUTE: '0',
+    CAPTCHA_RATE_PER_MINUTE: '0',
     ...opts.env,
   } as NodeJS.ProcessEnv);
   if (!databaseUrl) config.databaseUrl = undefined;
@@ -95,15 +104,34 @@ export async function startTestApp(opts: { captcha?: boolean; env?: Record<strin
     return { status: res.statusCode, body, headers: res.headers };
   };
 
+  /** initial password → the one that replaced it, per account */
+  const replaced = new Map<string, { initial: string; current: string }>();
+  const replaceInitialPassword: TestApp['replaceInitialPassword'] = async (token, userName, current) => {
+    const next = `${current.slice(0, 16)}-new`;
+    const res = await call('PUT', '/system/user/profile/updatePwd', {
+      token,
+      body: { oldPassword: current, newPassword: next, confirmPassword: next },
+    });
+    if (res.body.code !== 200) throw new Error(`password change of ${userName} failed: ${JSON.stringify(res.body)}`);
+    replaced.set(userName, { initial: current, current: next });
+    return next;
+  };
+
   return {
     app,
     deps,
     clock,
     call,
+    replaceInitialPassword,
     async login(userName, password = 'admin123') {
-      const res = await call('POST', '/adminlogin', { body: { username: userName, password } });
+      const known = replaced.get(userName);
+      const current = known && known.initial === password ? known.current : password;
+      const res = await call('POST', '/adminlogin', { body: { username: userName, password: current } });
       if (res.body.code !== 200) throw new Error(`login ${userName} failed: ${JSON.stringify(res.body)}`);
-      return res.body.token as string;
+      const token = res.body.token as string;
+      const info = await call('GET', '/getInfo', { token });
+      if (info.body.isDefaultModifyPwd === true) await replaceInitialPassword(token, userName, current);
+      return token;
     },
     async close() {
       await app.close();

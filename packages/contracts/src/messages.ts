@@ -66,6 +66,7 @@ const PLATFORM_MESSAGES = {
     'en-US': 'Password change failed: the old password is wrong',
   },
   'password.sameAsOld': { 'zh-CN': '新密码不能与旧密码相同', 'en-US': 'The new password must differ from the old one' },
+  'password.mustChange': { 'zh-CN': '请先修改初始密码', 'en-US': 'Please change your initial password first' },
   'session.forcedOut': { 'zh-CN': '您已被管理员强制退出', 'en-US': 'You were signed out by an administrator' },
 
   // tenancy and subsystems (spec §6)

@@ -56,7 +56,15 @@ const userFields = {
   remark: optionalText(500),
 };
 
-export const userAddBody = z.object({ userName: userName(), password: newPassword(), ...userFields });
+/**
+ * A new user's password: typed by the creator, or left empty for the server to draw a random
+ * one, answered once to the creator. Either way the user changes it at first sign-in.
+ */
+export const userAddBody = z.object({
+  userName: userName(),
+  password: z.preprocess((v) => (v === '' || v === null ? undefined : v), newPassword().optional()),
+  ...userFields,
+});
 export type UserAddBody = z.infer<typeof userAddBody>;
 
 /** The account name cannot change after creation; a userName sent with an edit is ignored. */

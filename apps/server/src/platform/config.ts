@@ -16,6 +16,11 @@ export interface AppConfig {
   demo: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** sign-in, registration and captcha requests per client address and minute */
+  signInPerMinute: number;
+  captchaPerMinute: number;
+  /** sources added to the web's Content-Security-Policy for connect-src and img-src (e.g. a map tile server) */
+  cspExtraSources: string[];
 }
 
 function intEnv(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
@@ -51,5 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demo: boolEnv(env, 'DEMO') ?? true,
     logLevel: env.LOG_LEVEL || 'warn',
     trustProxy: boolEnv(env, 'TRUST_PROXY') ?? false,
+    signInPerMinute: intEnv(env, 'SIGNIN_RATE_PER_MINUTE', 10),
+    captchaPerMinute: intEnv(env, 'CAPTCHA_RATE_PER_MINUTE', 30),
+    cspExtraSources: (env.CSP_EXTRA_SOURCES ?? '').split(/\s+/).filter(Boolean),
   };
 }

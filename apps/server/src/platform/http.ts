@@ -7,15 +7,28 @@ import type { Ctx, Deps } from './context.ts';
 import { AppError, ValidationFailure } from './errors.ts';
 import { hasRole, type PermRule, satisfies } from './rbac.ts';
 
-/** Reads the token from `access_token`, `Authorization: Bearer` or (downloads, websocket) the query. */
+/**
+ * GET routes the web opens as a plain link or in a new window (spec §7's download helper),
+ * where no header can be set: files, exports, import templates and generated code. Only these
+ * read `?access_token=` from the URL; a token in a URL ends up in histories and proxy logs, so
+ * every other read and every write takes it from a header.
+ */
+const QUERY_TOKEN_ROUTE = /\/(download|export|importTemplate|template)(\/|$)/;
+
+export function acceptsQueryToken(method: string, url: string | undefined): boolean {
+  return method === 'GET' && !!url && QUERY_TOKEN_ROUTE.test(url);
+}
+
+/** Reads the token from `access_token`, `Authorization: Bearer`, or the query of a download or the websocket. */
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.access_token;
   if (typeof header === 'string' && header) return header.replace(/^Bearer\s+/i, '');
   const auth = request.headers.authorization;
   if (auth?.startsWith('Bearer ')) return auth.slice(7).trim();
   const query = request.query as Record<string, unknown> | undefined;
-  if (typeof query?.access_token === 'string') return query.access_token;
-  if (typeof query?.token === 'string' && request.url.startsWith('/ws')) return query.token;
+  if (typeof query?.access_token === 'string' && acceptsQueryToken(request.method, request.routeOptions.url))
+    return query.access_token;
+  if (typeof query?.token === 'string' && request.routeOptions.url === '/ws') return query.token;
   return null;
 }
 
@@ -104,7 +117,77 @@ export interface RouteEntry {
   schema?: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
+/**
+ * All that a user may call before replacing an initial password (besides the open routes:
+ * sign-in, sign-out, captcha). The web shows such a user only its change-password screen,
+ * which needs /getInfo (the flag and the account) and the password change. /routers stays open
+ * because RuoYi-Vue3 clients build their menus right after /getInfo and sign the user out when
+ * that fails, before they can send the user to the profile's password tab; the menu tree lets
+ * the session do nothing. The rest of the profile (details, avatar) is the user's own. No
+ * dictionary is needed: the change-password screen shows no coded value.
+ */
+const OPEN_WHILE_PASSWORD_MUST_CHANGE = new Set([
+  '/getInfo',
+  '/info/user',
+  '/routers',
+  '/getRouters',
+  '/system/user/profile',
+  '/system/user/profile/updatePwd',
+  '/system/user/profile/avatar',
+]);
+
+/**
+ * The web's Content-Security-Policy. Scripts only from our origin (index.html has no inline
+ * script); styles inline too, since antd writes its CSS-in-JS into style elements; images and
+ * MapLibre's workers from blob:/data:; frames of any web page, since menus may embed external
+ * pages (InnerLink); our pages framed only by ourselves. `extra` (CSP_EXTRA_SOURCES) admits a
+ * map tile server.
+ */
+export function webPolicy(extra: string[] = []): string {
+  const more = extra.length ? ` ${extra.join(' ')}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${more}`,
+    "font-src 'self' data:",
+    `connect-src 'self'${more}`,
+    "worker-src 'self' blob:",
+    'frame-src * data: blob:',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/** The API documentation page (Swagger UI) runs an inline bootstrap and styles; it gets its own, looser policy. */
+const DOCS_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+function registerSecurityHeaders(app: FastifyInstance, deps: Deps): void {
+  const web = webPolicy(deps.config.cspExtraSources);
+  app.addHook('onSend', async (request, reply) => {
+    const docs = request.url.startsWith('/swagger-ui') || request.url.startsWith('/doc.html');
+    reply.header('content-security-policy', docs ? DOCS_POLICY : web);
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+  });
+}
+
 export function registerHttpPlatform(app: FastifyInstance, deps: Deps): void {
+  registerSecurityHeaders(app, deps);
   // every route with its guard, for the API docs and for the tests that walk all routes
   const routes: RouteOptions[] = [];
   app.decorate('routeCatalog', () =>
@@ -171,6 +254,8 @@ export function registerHttpPlatform(app: FastifyInstance, deps: Deps): void {
     if (config.public) return;
     if (!request.ctx) throw new AppError(CODE.UNAUTHORIZED, 'http.401');
     const { principal } = request.ctx;
+    if (principal.pwdMustChange && !OPEN_WHILE_PASSWORD_MUST_CHANGE.has(request.routeOptions.url))
+      throw new AppError(CODE.FORBIDDEN, 'password.mustChange');
     if (config.perm && !satisfies(principal, config.perm)) throw new AppError(CODE.FORBIDDEN, 'http.403');
     if (config.roles && !config.roles.some((role) => hasRole(principal, role)))
       throw new AppError(CODE.FORBIDDEN, 'http.403');

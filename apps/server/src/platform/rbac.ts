@@ -24,6 +24,8 @@ export interface Principal {
   roles: RoleGrant[];
   roleKeys: string[];
   permissions: string[];
+  /** an initial password (drawn, typed by an administrator, or reset) must be replaced first */
+  pwdMustChange: boolean;
 }
 
 export function isAdmin(p: Pick<Principal, 'roleKeys'>): boolean {

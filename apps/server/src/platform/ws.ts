@@ -113,6 +113,8 @@ export async function registerWebSocket(app: FastifyInstance, deps: Deps): Promi
     async (socket, request) => {
       const ctx = request.ctx ?? (await authenticate(deps, request));
       if (!ctx) return socket.close(4401, 'not signed in');
+      // nothing is pushed to a user who has yet to replace an initial password
+      if (ctx.principal.pwdMustChange) return socket.close(4403, 'password must change');
       const viewer: Viewer = { socket, ctx, clientId: ctx.clientId, projectId: null };
       if (ctx.projectId !== null) {
         if (!(await projectVisible(deps, ctx.clientId, ctx.projectId))) return socket.close(4404, 'no such project');

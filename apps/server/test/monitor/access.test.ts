@@ -107,7 +107,7 @@ describe('monitoring and tools are the platform operator’s', () => {
       "insert into sys_role (role_name, role_key, data_scope) values ('监控查看', 'monitor_viewer', '1')",
     );
     await t.deps.database.query(
-      "insert into sys_user (user_name, nick_name, password) select 'watcher', 'Watcher', password from sys_user where user_name = 'admin'",
+      "insert into sys_user (user_name, nick_name, password) select 'watcher', 'Watcher', password from sys_user where user_name = 'demo_admin'",
     );
     await t.deps.database.query(
       "insert into sys_user_role (user_id, role_id) select u.user_id, r.role_id from sys_user u, sys_role r where u.user_name = 'watcher' and r.role_key = 'monitor_viewer'",

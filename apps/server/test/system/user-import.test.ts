@@ -89,7 +89,35 @@ describe('user import', () => {
       "select sex from sys_user where user_name = 'imp_001'",
     );
     expect(female!.sex).toBe('1');
-    await expect(t.login('imp_000', 'Lux@2026')).resolves.toBeTruthy();
+
+    // every added user has its own drawn password, answered once to the importer
+    const passwords = res.body.data.passwords as { userName: string; nickName: string; password: string }[];
+    expect(passwords).toHaveLength(197);
+    expect(passwords[0]).toMatchObject({ userName: 'imp_000', nickName: '导入用户000' });
+    expect(new Set(passwords.map((p) => p.password)).size).toBe(197);
+    for (const { password } of passwords) expect(password).toMatch(/^[A-HJ-NP-Za-km-np-z2-9]{12}$/);
+    const first = passwords[0]!.password;
+    const signIn = await t.call('POST', '/adminlogin', { body: { username: 'imp_000', password: first } });
+    expect(signIn.body.code).toBe(200);
+    expect((await t.call('GET', '/getInfo', { token: signIn.body.token })).body.isDefaultModifyPwd).toBe(true);
+    expect((await t.call('POST', '/adminlogin', { body: { username: 'imp_001', password: first } })).body.code).toBe(
+      500,
+    );
+    // the platform's old initial password opens nothing
+    expect(
+      (await t.call('POST', '/adminlogin', { body: { username: 'imp_002', password: 'Lux@2026' } })).body.code,
+    ).toBe(500);
+    await expect(t.login('imp_003', passwords[3]!.password)).resolves.toBeTruthy();
+    // kept nowhere: neither in the import record nor in the operation log
+    const records = await t.deps.database.query<{ errors: unknown }>('select errors from sys_user_import');
+    expect(JSON.stringify(records)).not.toContain(first);
+    const importLogs = () =>
+      t.deps.database.query<{ json_result: string }>(
+        "select json_result from sys_oper_log where oper_url = '/system/user/importData'",
+      );
+    await expect.poll(async () => (await importLogs()).length).toBeGreaterThan(0);
+    const logs = await importLogs();
+    for (const log of logs) expect(log.json_result).not.toContain(first);
   });
 
   it('keeps an import record whose row errors are read back in the reader language', async () => {

@@ -34,7 +34,7 @@ describe('an expired customer', () => {
     await expire();
     for (const [method, url] of [
       ['GET', '/sysclient/project/list'],
-      ['GET', '/system/config/list'],
+      ['GET', '/system/user/list'],
       ['GET', '/sysclient/home/summary'],
       ['GET', '/sysclient/customerInfo'],
       ['GET', '/monitor/online/list'],

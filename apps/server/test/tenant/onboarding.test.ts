@@ -67,10 +67,21 @@ describe('onboarding a customer through the API', () => {
     projects.push(res.body.data.projectId);
   });
 
-  it("signs in as the customer's admin, who must change the default password", async () => {
-    customerAdmin = await t.login('sip_admin', 'Sip@2026');
+  it("signs in as the customer's admin, who must change the default password first", async () => {
+    const first = await t.call('POST', '/adminlogin', { body: { username: 'sip_admin', password: 'Sip@2026' } });
+    customerAdmin = first.body.token;
+    const asked = (await t.call('GET', '/getInfo?systemId=100', { token: customerAdmin })).body;
+    expect(asked.user).toMatchObject({ userName: 'sip_admin', pwdMustChange: true, clientId });
+    expect(asked.isDefaultModifyPwd).toBe(true);
+    const refused = await t.call('GET', '/sysclient/project/list', { token: customerAdmin, lang: 'en-US' });
+    expect(refused.body).toEqual({ code: 403, msg: 'Please change your initial password first' });
+    const res = await t.call('PUT', '/system/user/profile/updatePwd', {
+      token: customerAdmin,
+      body: { oldPassword: 'Sip@2026', newPassword: 'Sip@2026new', confirmPassword: 'Sip@2026new' },
+    });
+    expect(res.body.code).toBe(200);
     const info = (await t.call('GET', '/getInfo?systemId=100', { token: customerAdmin })).body;
-    expect(info.user).toMatchObject({ userName: 'sip_admin', pwdMustChange: true, clientId });
+    expect(info.user.pwdMustChange).toBe(false);
     expect(info.permissions).toContain('sysclient:project:list');
     expect(info.permissions).toContain('lighting:device:list');
     expect(info.permissions).not.toContain('sysclient:customer:list');
@@ -125,12 +136,7 @@ describe('onboarding a customer through the API', () => {
     expect((await t.call('GET', '/routers?systemId=111', { token: customerAdmin })).body.data).toEqual([]);
   });
 
-  it('changes the default password, then works on', async () => {
-    const res = await t.call('PUT', '/system/user/profile/updatePwd', {
-      token: customerAdmin,
-      body: { oldPassword: 'Sip@2026', newPassword: 'Sip@2026new', confirmPassword: 'Sip@2026new' },
-    });
-    expect(res.body.code).toBe(200);
+  it('signs in again with the new password', async () => {
     const token = await t.login('sip_admin', 'Sip@2026new');
     expect((await t.call('GET', '/getInfo', { token })).body.user.pwdMustChange).toBe(false);
   });

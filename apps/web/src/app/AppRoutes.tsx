@@ -12,6 +12,9 @@ const NotFoundPage = lazy(() => import('../pages/error/404').then((m) => ({ defa
 const UnauthorizedPage = lazy(() => import('../pages/error/401').then((m) => ({ default: m.UnauthorizedPage })));
 const RedirectPage = lazy(() => import('../pages/redirect/index').then((m) => ({ default: m.RedirectPage })));
 const Shell = lazy(() => import('./Shell').then((m) => ({ default: m.Shell })));
+const InitialPasswordPage = lazy(() =>
+  import('../pages/user/initial-password/index').then((m) => ({ default: m.InitialPasswordPage })),
+);
 
 /** History-mode navigation starts every new page at the top (spec §2). */
 function ScrollReset() {
@@ -38,10 +41,11 @@ function AuthGate() {
   const navigate = useNavigate();
   const token = useStore(session, (state) => state.token);
   const routesLoaded = useStore(session, (state) => state.routesLoaded);
+  const mustChange = useStore(session, (state) => state.passwordMustChange);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    if (!token || routesLoaded || failed) return;
+    if (!token || routesLoaded || failed || mustChange) return;
     let cancelled = false;
     loadSession().catch((error: unknown) => {
       if (cancelled) return;
@@ -53,12 +57,14 @@ function AuthGate() {
     return () => {
       cancelled = true;
     };
-  }, [token, routesLoaded, failed, navigate]);
+  }, [token, routesLoaded, failed, mustChange, navigate]);
 
   if (!token) {
     const full = location.pathname + location.search + location.hash;
     return <Navigate to={`/login?redirect=${encodeURIComponent(full)}`} replace />;
   }
+  // whatever the address, nothing but the change-password screen until the initial password is replaced
+  if (mustChange) return <InitialPasswordPage />;
   if (!routesLoaded) return <PageLoading />;
   return (
     <div data-auth-gate="" style={{ display: 'contents' }}>

@@ -20,6 +20,8 @@ export interface SessionState {
   serverRoutes: ServerRoute[];
   routesLoaded: boolean;
   homePage: HomePage;
+  /** an initial password must be replaced: the change-password screen is all this session shows */
+  passwordMustChange: boolean;
 }
 
 const HOME_PAGE_KEY = 'homePage';
@@ -44,6 +46,7 @@ function initialState(): SessionState {
     serverRoutes: [],
     routesLoaded: false,
     homePage: storedHomePage(),
+    passwordMustChange: false,
   };
 }
 
@@ -145,7 +148,20 @@ async function loadInfo(): Promise<void> {
   const info = await authApi.getInfo();
   const roles = info.roles?.length ? info.roles : ['ROLE_DEFAULT'];
   storage.setJson(storage.keys.userInfo, info.user);
-  session.set({ user: info.user, roles, permissions: info.permissions ?? [] });
+  session.set({
+    user: info.user,
+    roles,
+    permissions: info.permissions ?? [],
+    passwordMustChange: info.isDefaultModifyPwd === true || info.isPasswordExpired === true,
+  });
+}
+
+/**
+ * After the initial password was replaced: the rest of the sign-in flow, as if the user had just
+ * signed in (the change-password screen stays until the session is loaded or the user leaves).
+ */
+export function passwordChanged(): Promise<LoginOutcome> {
+  return enterAfterSignIn();
 }
 
 async function loadPlatform(): Promise<void> {
@@ -163,8 +179,20 @@ async function loadPlatform(): Promise<void> {
  * Everything a signed-in page needs: user, roles and permissions (system 100), customers,
  * projects and the menu tree. Runs after login and on the first entry of a reloaded page.
  */
-export async function loadSession(): Promise<void> {
+let loading: Promise<void> | null = null;
+
+export function loadSession(): Promise<void> {
+  // the auth gate and the change-password screen may ask at the same moment: load once
+  loading ??= loadWholeSession().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+async function loadWholeSession(): Promise<void> {
   await loadInfo();
+  // the server answers nothing else until the initial password is replaced
+  if (session.get().passwordMustChange) return;
   const isAdmin = session.get().roles.includes(SUPER_ROLE);
   const [customer] = await Promise.all([loadCustomers(isAdmin), loadPlatform()]);
   const [routers] = await Promise.all([authApi.routers(), loadProjects(customer)]);
@@ -184,6 +212,14 @@ export async function login(form: LoginForm): Promise<LoginOutcome> {
   resetRepeatSubmit();
 
   await loadInfo();
+  // the auth gate shows the change-password screen wherever the user goes until it is done
+  if (session.get().passwordMustChange) return { kind: 'route', to: null };
+  return enterAfterSignIn();
+}
+
+/** Spec §4's flow once the user is known: customers, systems, and the system to enter. */
+async function enterAfterSignIn(): Promise<LoginOutcome> {
+  const token = session.get().token ?? '';
   const isAdmin = session.get().roles.includes(SUPER_ROLE);
   const current = await loadCustomers(isAdmin);
   if (!current) throw new Error(i18n.t('session.customerExpired'));
@@ -245,6 +281,7 @@ export function clearSession(): void {
     projects: [],
     serverRoutes: [],
     routesLoaded: false,
+    passwordMustChange: false,
   });
 }
 

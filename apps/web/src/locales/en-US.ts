@@ -52,6 +52,12 @@ export const enUS = {
     register: 'Register now',
     copyright: 'Copyright © Luxgrid. All rights reserved.',
   },
+  initialPassword: {
+    title: 'Change your initial password',
+    hint: '{{name}}, your account still uses its initial password. Change it to start using the system.',
+    submit: 'Change password and continue',
+    done: 'Password changed',
+  },
   register: {
     title: 'Create an account',
     submit: 'Register',

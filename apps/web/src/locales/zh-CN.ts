@@ -54,6 +54,12 @@ export const zhCN: LocaleMessages = {
     register: '立即注册',
     copyright: 'Copyright © Luxgrid 版权所有',
   },
+  initialPassword: {
+    title: '请修改初始密码',
+    hint: '{{name}}，您的账号仍在使用初始密码。修改密码后才能使用系统。',
+    submit: '修改密码并进入系统',
+    done: '密码已修改',
+  },
   register: {
     title: '注册账号',
     submit: '注 册',

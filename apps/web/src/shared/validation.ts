@@ -13,6 +13,9 @@ export const passwordRules = (t: TFunction): Rule[] => [
   { pattern: /^[^<>"'|\\]+$/, message: t('validation.passwordChars') },
 ];
 
+/** The same rules for a password that may be left empty (the server then draws one). */
+export const optionalPasswordRules = (t: TFunction): Rule[] => passwordRules(t).filter((rule) => !('required' in rule));
+
 export const onlyLettersAndDigits = (t: TFunction): Rule => ({
   pattern: /^[A-Za-z0-9]+$/,
   message: t('validation.lettersDigits'),

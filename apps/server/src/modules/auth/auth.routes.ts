@@ -3,16 +3,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { issueCaptcha } from '../../platform/auth/captcha.ts';
 import type { Deps } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
+import { perAddressLimit } from '../../platform/rate-limit.ts';
 import { captchaEnabled } from '../system/config/config.service.ts';
 import { buildRouterTree, visibleMenus } from '../system/menu/routers.ts';
 import { currentUser } from '../system/user/user-info.ts';
 import { login, logout, register } from './auth.service.ts';
 
 export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
+  // guessing passwords and drawing captchas are limited per client address, across processes
+  const signInLimit = perAddressLimit(deps, 'signin', () => deps.config.signInPerMinute);
+  const captchaLimit = perAddressLimit(deps, 'captcha', () => deps.config.captchaPerMinute);
   return async (app) => {
     app.get(
       '/captchaImage',
-      { config: { public: true }, schema: { tags: ['auth'], summary: 'Captcha image' } },
+      {
+        config: { public: true },
+        onRequest: captchaLimit,
+        schema: { tags: ['auth'], summary: 'Captcha image' },
+      },
       async (req) => {
         const enabled = await captchaEnabled(deps);
         if (!enabled) return { ...ok(req.lang), captchaEnabled: false };
@@ -23,7 +31,11 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
     for (const url of ['/adminlogin', '/login']) {
       app.post(
         url,
-        { config: { public: true }, schema: { tags: ['auth'], summary: 'Sign in', body: loginBody } },
+        {
+          config: { public: true },
+          onRequest: signInLimit,
+          schema: { tags: ['auth'], summary: 'Sign in', body: loginBody },
+        },
         async (req) => {
           const token = await login(deps, req.body, {
             ip: req.ip,
@@ -37,7 +49,11 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/register',
-      { config: { public: true }, schema: { tags: ['auth'], summary: 'Self-registration', body: registerBody } },
+      {
+        config: { public: true },
+        onRequest: signInLimit,
+        schema: { tags: ['auth'], summary: 'Self-registration', body: registerBody },
+      },
       async (req) => {
         await register(deps, req.body);
         return ok(req.lang, undefined, 'register.success');
@@ -59,6 +75,9 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
           user: await currentUser(deps, ctx),
           roles: ctx.principal.roleKeys.length ? ctx.principal.roleKeys : ['ROLE_DEFAULT'],
           permissions: ctx.principal.permissions,
+          // RuoYi-Vue 3.9 clients send such a user to change the password
+          isDefaultModifyPwd: ctx.principal.pwdMustChange === true,
+          isPasswordExpired: false,
         };
       },
     );

@@ -3,7 +3,7 @@ import type { Lang, LoginBody } from '@luxgrid/contracts';
 import { CODE, message } from '@luxgrid/contracts';
 import { and, eq } from 'drizzle-orm';
 import { checkCaptcha } from '../../platform/auth/captcha.ts';
-import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
+import { hashPassword, verifySignIn } from '../../platform/auth/password.ts';
 import { invalidateAuthz } from '../../platform/auth/principal.ts';
 import type { Session } from '../../platform/auth/session-store.ts';
 import { signToken } from '../../platform/auth/token.ts';
@@ -17,6 +17,11 @@ import { sysClient } from '../tenant/customer/customer.table.ts';
 
 export const MAX_PASSWORD_RETRIES = 5;
 export const LOCK_MINUTES = 10;
+/**
+ * Wrong passwords lock an account for the address they come from; only this many from all
+ * addresses together lock it everywhere, so that a stranger cannot lock `admin` out with five.
+ */
+export const ACCOUNT_LOCK_RETRIES = 50;
 
 export interface RequestMeta {
   ip: string;
@@ -24,7 +29,39 @@ export interface RequestMeta {
   lang: Lang;
 }
 
-const lockKey = (userName: string) => `pwd_err:${userName.toLowerCase()}`;
+const LOCK_PREFIX = 'pwd_err:';
+const accountLockKey = (userName: string) => `${LOCK_PREFIX}${userName.toLowerCase()}`;
+const addressLockKey = (userName: string, ip: string) => `${accountLockKey(userName)}|${ip}`;
+
+/** Wrong passwords counted against an account from one address, and from all addresses. */
+async function passwordFailures(deps: Deps, userName: string, ip: string) {
+  const [address, account] = await Promise.all([
+    deps.cache.get(addressLockKey(userName, ip)),
+    deps.cache.get(accountLockKey(userName)),
+  ]);
+  return { address: Number(address ?? 0), account: Number(account ?? 0) };
+}
+
+async function countPasswordFailure(deps: Deps, userName: string, ip: string) {
+  const [address, account] = await Promise.all([
+    deps.cache.incr(addressLockKey(userName, ip), LOCK_MINUTES * 60),
+    deps.cache.incr(accountLockKey(userName), LOCK_MINUTES * 60),
+  ]);
+  return { address, account };
+}
+
+/** The failures that lock, or null: five from this address, or the account-wide threshold. */
+function lockedBy(failures: { address: number; account: number }): number | null {
+  if (failures.address >= MAX_PASSWORD_RETRIES) return failures.address;
+  if (failures.account >= ACCOUNT_LOCK_RETRIES) return failures.account;
+  return null;
+}
+
+/** Unlocks an account (login log's unlock): its counters from every address go. */
+export async function clearPasswordFailures(deps: Pick<Deps, 'cache'>, userName: string): Promise<void> {
+  await deps.cache.del(accountLockKey(userName));
+  await deps.cache.delPrefix(`${accountLockKey(userName)}|`);
+}
 
 /** Signs a user in and returns a token for a new server-side session. */
 export async function login(deps: Deps, body: LoginBody, meta: RequestMeta): Promise<string> {
@@ -52,24 +89,31 @@ export async function login(deps: Deps, body: LoginBody, meta: RequestMeta): Pro
     if (verdict === 'wrong') throw await refuse('captcha.wrong');
   }
 
-  const failures = Number((await deps.cache.get(lockKey(userName))) ?? 0);
-  if (failures >= MAX_PASSWORD_RETRIES) throw await refuse('login.locked', { count: failures, minutes: LOCK_MINUTES });
+  const locked = lockedBy(await passwordFailures(deps, userName, meta.ip));
+  if (locked !== null) throw await refuse('login.locked', { count: locked, minutes: LOCK_MINUTES });
 
   const [user] = await deps.database.db
     .select()
     .from(sysUser)
     .where(and(eq(sysUser.userName, userName), eq(sysUser.delFlag, '0')));
-  const verdict = user ? await verifyPassword(body.password, user.password) : { ok: false, upgrade: false };
+  // an unknown account costs the same check and gets the same answer as a wrong password
+  const verdict = await verifySignIn(body.password, user?.password ?? null);
   if (!user || !verdict.ok) {
-    const count = await deps.cache.incr(lockKey(userName), LOCK_MINUTES * 60);
-    if (count >= MAX_PASSWORD_RETRIES)
-      throw await refuse('login.locked', { count, minutes: LOCK_MINUTES }, user?.clientId ?? null);
-    if (!user) throw await refuse('login.failed');
-    throw await refuse(
-      'login.retryLeft',
-      { count, left: MAX_PASSWORD_RETRIES - count, minutes: LOCK_MINUTES },
-      user.clientId,
-    );
+    const failures = await countPasswordFailure(deps, userName, meta.ip);
+    const lockCount = lockedBy(failures);
+    if (lockCount !== null)
+      throw await refuse('login.locked', { count: lockCount, minutes: LOCK_MINUTES }, user?.clientId ?? null);
+    const retryLeft = {
+      count: failures.address,
+      left: MAX_PASSWORD_RETRIES - failures.address,
+      minutes: LOCK_MINUTES,
+    };
+    if (!user) {
+      // the login log tells administrators that there is no such account; the answer does not
+      await refuse('login.failed');
+      throw fail('login.retryLeft', retryLeft);
+    }
+    throw await refuse('login.retryLeft', retryLeft, user.clientId);
   }
   if (user.status !== '0') throw await refuse('login.userDisabled', undefined, user.clientId);
   if (user.clientId !== null) {
@@ -81,7 +125,7 @@ export async function login(deps: Deps, body: LoginBody, meta: RequestMeta): Pro
       throw await refuse('login.customerDisabled', undefined, user.clientId);
   }
 
-  await deps.cache.del(lockKey(userName));
+  await deps.cache.del(addressLockKey(userName, meta.ip), accountLockKey(userName));
   const now = deps.clock.now();
   await deps.database.db
     .update(sysUser)

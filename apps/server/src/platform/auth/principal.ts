@@ -49,6 +49,7 @@ async function readPrincipal(db: Db, userId: number): Promise<Principal | null> 
       deptName: sysDept.deptName,
       status: sysUser.status,
       delFlag: sysUser.delFlag,
+      pwdMustChange: sysUser.pwdMustChange,
     })
     .from(sysUser)
     .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
@@ -102,5 +103,6 @@ async function readPrincipal(db: Db, userId: number): Promise<Principal | null> 
     roles: usable,
     roleKeys,
     permissions,
+    pwdMustChange: user.pwdMustChange,
   };
 }

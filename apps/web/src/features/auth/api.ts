@@ -19,6 +19,9 @@ export interface InfoResponse extends Envelope {
   user: UserInfo & { roles?: Role[] };
   roles: string[];
   permissions: string[];
+  /** the user still holds an initial password and must replace it before anything else */
+  isDefaultModifyPwd?: boolean;
+  isPasswordExpired?: boolean;
 }
 
 export const authApi = {

@@ -71,6 +71,15 @@ export interface ImportResult {
   updateCount: number;
   failCount: number;
   errors: ImportRowError[];
+  /** the drawn password of every added user, answered once */
+  passwords?: DrawnPassword[];
+}
+
+/** A password the server drew for a new user: shown once to its creator. */
+export interface DrawnPassword {
+  userName: string;
+  nickName: string;
+  password: string;
 }
 
 export interface ImportRecord {
@@ -97,7 +106,8 @@ export const userApi = {
   deptTree: () => http.get<DataEnvelope<ServerTreeNode[]>>('/system/user/deptTree'),
   formOptions: () => http.get<UserFormResponse>('/system/user'),
   get: (userId: number) => http.get<UserFormResponse>(`/system/user/${userId}`),
-  add: (user: SysUser) => http.post<DataEnvelope<{ userId: number }>>('/system/user', user),
+  /** without a password the server draws one and answers it (once) */
+  add: (user: SysUser) => http.post<DataEnvelope<{ userId: number; password?: string }>>('/system/user', user),
   update: (user: SysUser) => http.put('/system/user', user),
   remove: (ids: readonly (number | string)[]) => http.del(`/system/user/${ids.join(',')}`),
   resetPwd: (userId: number, password: string) => http.put('/system/user/resetPwd', { userId, password }),

@@ -67,6 +67,13 @@ export const systemTexts = {
       noRoles: '暂无可分配的角色',
       notGrantable: '无权分配',
       missing: '用户不存在，或不在您的数据范围内',
+      initialPassword: '初始密码',
+      initialPasswordsOnce: '初始密码只显示这一次：请复制或下载后交给各用户，用户首次登录时须修改密码。',
+      copyPasswords: '复制全部',
+      downloadPasswords: '下载',
+      initialPasswordTitle: '用户“{{name}}”已新增',
+      passwordDrawnTip: '留空则由系统生成随机初始密码，新增后显示一次；用户首次登录时须修改密码',
+      passwordDrawnPlaceholder: '留空则自动生成',
       importTitle: '用户导入',
       import: {
         start: '开始导入',
@@ -388,6 +395,15 @@ export const systemTexts = {
       noRoles: 'No roles can be assigned',
       notGrantable: 'Not yours to grant',
       missing: 'The user does not exist or is outside your data scope',
+      initialPassword: 'Initial password',
+      initialPasswordsOnce:
+        'These initial passwords are shown only this once: copy or download them and hand each to its user, who must change it at first sign-in.',
+      copyPasswords: 'Copy all',
+      downloadPasswords: 'Download',
+      initialPasswordTitle: 'User "{{name}}" added',
+      passwordDrawnTip:
+        'Leave empty to have a random initial password drawn and shown once after saving; the user must change it at first sign-in',
+      passwordDrawnPlaceholder: 'Empty: drawn for you',
       importTitle: 'Import users',
       import: {
         start: 'Import',

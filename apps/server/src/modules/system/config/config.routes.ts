@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
-import { fail, notFound } from '../../../platform/errors.ts';
+import { fail, forbidden, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { localized } from '../../../platform/i18n.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
@@ -44,7 +44,21 @@ const view = (row: typeof sysConfig.$inferSelect, lang: Lang) => ({
   updateTime: formatDate(row.updateTime),
 });
 
-/** Parameters (sys_config): platform-wide settings, editable by platform administrators. */
+/**
+ * The parameters anybody may read by key, signed in or not: what the sign-in page and the main
+ * frame need (captcha and registration switches, password character set, skin, theme, the
+ * system entered after sign-in). Every other parameter is the platform's own.
+ */
+export function isPublicConfigKey(key: string): boolean {
+  return key.startsWith('sys.account.') || key.startsWith('sys.index.');
+}
+
+const BY_KEY_ROUTE = '/system/config/configKey/:configKey';
+
+/**
+ * Parameters (sys_config): platform-wide settings, the platform's own. Platform users list,
+ * read, change and export them; customer users only read the public keys by key.
+ */
 export function configRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const filters = (q: z.infer<typeof listQuery>): SQL | undefined => {
@@ -67,6 +81,11 @@ export function configRoutes(deps: Deps): FastifyPluginAsyncZod {
 
   return async (app) => {
     const tags = ['system/config'];
+    // runs after the global sign-in and permission check: a customer role given the permission is still refused
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.url === BY_KEY_ROUTE) return;
+      if (request.ctx && request.ctx.principal.clientId !== null) throw forbidden('system.platformOnly');
+    });
     app.get(
       '/system/config/list',
       { config: { perm: 'system:config:list' }, schema: { tags, querystring: listQuery } },
@@ -122,12 +141,17 @@ export function configRoutes(deps: Deps): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/system/config/configKey/:configKey',
+      BY_KEY_ROUTE,
       { config: { public: true }, schema: { tags, params: z.object({ configKey: z.string().max(100) }) } },
       async (req) => {
-        // only keys meant for the sign-in page are readable without a session
         const key = req.params.configKey;
-        if (!req.ctx && !key.startsWith('sys.account.') && !key.startsWith('sys.index.')) throw notFound();
+        const platformUser = req.ctx !== null && req.ctx.principal.clientId === null;
+        if (!platformUser && !isPublicConfigKey(key)) {
+          // without a session only the public keys exist; to a customer user a private parameter
+          // reads as an absent one (RuoYi screens prefill from such reads and expect an answer)
+          if (!req.ctx) throw notFound();
+          return { code: 200, msg: '', data: '' };
+        }
         const value = (await getConfigValue(deps, key)) ?? '';
         return { code: 200, msg: value, data: value };
       },

@@ -7,6 +7,7 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { clearPasswordFailures } from '../../auth/auth.service.ts';
 import { clientScope, containing, idParam, idsParam, optionalFilter, parseIds, parseInput } from '../scope.ts';
 import { sysUser } from '../user/user.table.ts';
 import { formatDate } from '../user/user-info.ts';
@@ -248,7 +249,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
               );
             if (!own) throw notFound();
           }
-          await deps.cache.del(`pwd_err:${userName.toLowerCase()}`);
+          await clearPasswordFailures(deps, userName);
           return { ...ok(req.lang), msg: message('system.log.unlocked', req.lang, { userName }) };
         },
       );

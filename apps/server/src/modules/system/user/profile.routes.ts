@@ -80,6 +80,8 @@ export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
             updateTime: now,
           })
           .where(eq(sysUser.userId, ctx.principal.userId));
+        // the session may act at once once an initial password is replaced
+        await invalidateAuthz(deps.cache, ctx.principal.userId);
         return ok(req.lang);
       },
     );

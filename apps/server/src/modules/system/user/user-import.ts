@@ -9,12 +9,11 @@ import {
 } from '@luxgrid/contracts';
 import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { hashPassword } from '../../../platform/auth/password.ts';
+import { drawPassword, hashDrawnPassword } from '../../../platform/auth/password.ts';
 import { invalidateAuthz } from '../../../platform/auth/principal.ts';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { fail } from '../../../platform/errors.ts';
 import { dataScopeFilter } from '../../../platform/rbac.ts';
-import { getConfigValue } from '../config/config.service.ts';
 import { sysDept } from '../dept/dept.table.ts';
 import { dictByType } from '../dict/dict.service.ts';
 import { deptScope, userScope } from './user.service.ts';
@@ -23,7 +22,6 @@ import { type ImportRowError, sysUserImport } from './user-import.table.ts';
 import { formatDate } from './user-info.ts';
 
 export const MAX_IMPORT_ROWS = 5000;
-const FALLBACK_INIT_PASSWORD = 'Lux@2026';
 
 /** Columns of the import template and of the export, with their headers in both languages. */
 export const IMPORT_COLUMNS: { key: keyof UserImportRow; header: Bilingual; width: number }[] = [
@@ -148,6 +146,8 @@ export interface ImportResult {
   updateCount: number;
   failCount: number;
   errors: { row: number; userName: string; msg: string }[];
+  /** the drawn password of every added user, answered once to the importer and kept nowhere */
+  passwords: { userName: string; nickName: string; password: string }[];
 }
 
 export function renderRowErrors(errors: ImportRowError[], lang: Lang) {
@@ -275,21 +275,27 @@ export async function importUsers(
   const inserts = good.filter((r) => !existingByName.has(r.value.userName));
   const updates = good.filter((r) => existingByName.has(r.value.userName));
   const now = new Date(deps.clock.now());
+  const passwords: ImportResult['passwords'] = [];
   if (inserts.length) {
-    // every imported account starts with the configured initial password and must change it at
-    // first sign-in; one hash serves the whole batch, which keeps a large import fast
-    const initial = (await getConfigValue(deps, 'sys.user.initPassword')) || FALLBACK_INIT_PASSWORD;
-    const hash = await hashPassword(initial);
+    // every added account gets its own drawn password, which its user must replace at first sign-in
     const v = inserts.map((r) => r.value);
+    const hashes: string[] = [];
+    for (let i = 0; i < v.length; i += 64) {
+      const batch = v.slice(i, i + 64).map((x) => {
+        const password = drawPassword();
+        passwords.push({ userName: x.userName, nickName: x.nickName, password });
+        return hashDrawnPassword(password);
+      });
+      hashes.push(...(await Promise.all(batch)));
+    }
     await deps.database.query(
       `insert into sys_user (client_id, dept_id, user_name, nick_name, email, phonenumber, sex, status, password,
          pwd_must_change, create_by, create_time)
-       select $1::bigint, d, u, n, e, p, s, st, $2, true, $3, $4::timestamptz
-         from unnest($5::bigint[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
-           as v(d, u, n, e, p, s, st)`,
+       select $1::bigint, d, u, n, e, p, s, st, h, true, $2, $3::timestamptz
+         from unnest($4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+           as v(d, u, n, e, p, s, st, h)`,
       [
         clientId,
-        hash,
         ctx.principal.userName,
         now.toISOString(),
         v.map((x) => x.deptId ?? null),
@@ -299,6 +305,7 @@ export async function importUsers(
         v.map((x) => x.phonenumber ?? ''),
         v.map((x) => x.sex ?? '2'),
         v.map((x) => x.status ?? '0'),
+        hashes,
       ],
     );
   }
@@ -357,6 +364,7 @@ export async function importUsers(
     updateCount: updates.length,
     failCount: failed.length,
     errors: renderRowErrors(errors, ctx.lang),
+    passwords,
   };
 }
 

@@ -168,8 +168,8 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, body: userAddBody },
       },
       async (req) => {
-        const userId = await createUser(deps, req.auth(), req.body);
-        return ok(req.lang, { userId });
+        // a drawn password is answered here once (the operation log masks it) and never again
+        return ok(req.lang, await createUser(deps, req.auth(), req.body));
       },
     );
 

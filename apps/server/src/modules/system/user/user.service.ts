@@ -1,6 +1,6 @@
 import { renderIssue, rule, type UserAddBody, type UserEditBody } from '@luxgrid/contracts';
 import { and, asc, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { hashPassword } from '../../../platform/auth/password.ts';
+import { drawPassword, hashDrawnPassword, hashPassword } from '../../../platform/auth/password.ts';
 import { invalidateAuthz } from '../../../platform/auth/principal.ts';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db.ts';
@@ -187,13 +187,23 @@ export async function currentRoleIds(db: Db, userId: number): Promise<number[]> 
   return rows.map((r) => r.id);
 }
 
-export async function createUser(deps: Deps, ctx: Ctx, body: UserAddBody): Promise<number> {
+/**
+ * Adds a user. Without a typed password the server draws one and answers it, once, to the
+ * creator; either way the new user must replace it at first sign-in.
+ */
+export async function createUser(
+  deps: Deps,
+  ctx: Ctx,
+  body: UserAddBody,
+): Promise<{ userId: number; password?: string }> {
   const { db } = deps.database;
   const clientId = ctx.clientId;
   await checkUnique(db, body);
   await checkDept(db, ctx, clientId, body.deptId);
   await checkPosts(db, clientId, body.postIds ?? []);
   const roleIds = await resolveRoles(db, ctx, clientId, body.roleIds ?? [], []);
+  const drawn = body.password ? undefined : drawPassword();
+  const passwordHash = drawn ? await hashDrawnPassword(drawn) : await hashPassword(body.password!);
   const now = new Date(deps.clock.now());
   const userId = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -207,7 +217,7 @@ export async function createUser(deps: Deps, ctx: Ctx, body: UserAddBody): Promi
         phonenumber: body.phonenumber ?? '',
         sex: body.sex ?? '2',
         status: body.status ?? '0',
-        password: await hashPassword(body.password),
+        password: passwordHash,
         pwdMustChange: true,
         remark: body.remark ?? '',
         createBy: ctx.principal.userName,
@@ -217,7 +227,7 @@ export async function createUser(deps: Deps, ctx: Ctx, body: UserAddBody): Promi
     await replaceLinks(tx as unknown as Db, row!.id, roleIds, body.postIds ?? []);
     return row!.id;
   });
-  return userId;
+  return drawn ? { userId, password: drawn } : { userId };
 }
 
 export async function updateUser(deps: Deps, ctx: Ctx, body: UserEditBody): Promise<void> {

@@ -12,7 +12,7 @@ export const CUSTOMER_ADMIN_ROLE = 'customer_admin';
 
 /**
  * Menus only the platform operator holds, whatever a customer is given: tenant administration,
- * platform monitors and tools, the menu tree and dictionaries, changes to platform parameters.
+ * platform monitors and tools, the menu tree and dictionaries, the platform parameters.
  * A key matches itself and everything below it.
  */
 export const PLATFORM_ONLY_MENU_KEYS = [
@@ -31,10 +31,8 @@ export const PLATFORM_ONLY_MENU_KEYS = [
   'system.menu',
   'system.dict',
   'system.dictData',
-  // customers read the platform parameters but do not change them
-  'system.config.add',
-  'system.config.edit',
-  'system.config.remove',
+  // the platform's parameters are its own (customers read only the public keys, by key)
+  'system.config',
 ];
 
 export function isPlatformOnlyMenu(key: string | null | undefined): boolean {

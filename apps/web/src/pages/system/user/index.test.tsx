@@ -142,6 +142,10 @@ describe('user import', () => {
             { row: 121, userName: 'bad', msg: 'Row 121: Email: invalid' },
             { row: 181, userName: 'dup', msg: 'Row 181: User name: dup appears twice' },
           ],
+          passwords: [
+            { userName: 'new_1', nickName: 'New One', password: 'Ab3dEf6hJk8m' },
+            { userName: 'new_2', nickName: 'New Two', password: 'Qr7sTu9vWx2y' },
+          ],
         },
       }),
     });
@@ -169,6 +173,17 @@ describe('user import', () => {
       '121badRow 121: Email: invalid',
       '181dupRow 181: User name: dup appears twice',
     ]);
+    // the drawn passwords of the added accounts, shown this once, with copy and download
+    const drawn = screen.getByTestId('import-passwords');
+    expect(drawn.textContent).toContain('shown only this once');
+    expect(
+      within(drawn)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['new_1New OneAb3dEf6hJk8m', 'new_2New TwoQr7sTu9vWx2y']);
+    within(drawn).getByTestId('import-passwords-copy');
+    within(drawn).getByTestId('import-passwords-download');
     expect(String(api.mock.calls[0][0])).toBe('/system/user/importData?updateSupport=true');
     expect(onImported).toHaveBeenCalled();
   });

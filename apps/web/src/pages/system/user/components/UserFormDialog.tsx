@@ -1,14 +1,14 @@
 import { App, Col, Form, Input, Radio, Row, Select, Spin, TreeSelect } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { configApi } from '../../../../features/system/config-api';
 import type { KeyedNode } from '../../../../features/system/tree';
 import { type PostOption, type RoleOption, type SysUser, userApi } from '../../../../features/system/user-api';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
 import { useDict } from '../../../../shared/dict';
 import { SubmitOnEnter } from '../../../../shared/SubmitOnEnter';
-import { passwordRules } from '../../../../shared/validation';
+import { optionalPasswordRules } from '../../../../shared/validation';
 import { emailRule, maxLength, phoneRule, required } from '../../components/form-rules';
+import { InitialPasswords } from './InitialPasswords';
 
 export interface UserFormDialogProps {
   open: boolean;
@@ -26,7 +26,7 @@ const EMPTY: SysUser = { userName: '', nickName: '', sex: '2', status: '0', role
 /** Add or edit a user: account and password only when adding; department, posts, roles (spec §3, §5). */
 export function UserFormDialog({ open, userId, deptId, depts, onClose, onSaved }: UserFormDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<SysUser>();
   const sexes = useDict('sys_user_sex');
   const statuses = useDict('sys_normal_disable');
@@ -52,14 +52,11 @@ export function UserFormDialog({ open, userId, deptId, depts, onClose, onSaved }
           setPosts(res.posts ?? []);
           form.setFieldsValue({ ...EMPTY, ...res.data, roleIds: res.roleIds ?? [], postIds: res.postIds ?? [] });
         } else {
-          const [res, initial] = await Promise.all([
-            userApi.formOptions(),
-            configApi.byKey('sys.user.initPassword').catch(() => null),
-          ]);
+          const res = await userApi.formOptions();
           if (!alive) return;
           setRoles(res.roles ?? []);
           setPosts(res.posts ?? []);
-          form.setFieldsValue({ ...EMPTY, deptId: deptId ?? undefined, password: initial?.data || undefined });
+          form.setFieldsValue({ ...EMPTY, deptId: deptId ?? undefined });
         }
       } catch {
         if (alive) close.current();
@@ -84,7 +81,22 @@ export function UserFormDialog({ open, userId, deptId, depts, onClose, onSaved }
     try {
       const body = { ...values, deptId: values.deptId ?? undefined };
       if (editing) await userApi.update({ ...body, userId });
-      else await userApi.add(body);
+      else {
+        const added = await userApi.add({ ...body, password: body.password || undefined });
+        // a drawn password is shown this once; the creator hands it to the new user
+        if (added.data?.password)
+          modal.info({
+            title: t('user.initialPasswordTitle', { name: body.userName }),
+            width: 560,
+            okText: t('sysCommon.close'),
+            content: (
+              <InitialPasswords
+                rows={[{ userName: body.userName, nickName: body.nickName, password: added.data.password }]}
+                testId="added-password"
+              />
+            ),
+          });
+      }
       message.success(editing ? t('common.updateSuccess') : t('common.addSuccess'));
       onSaved();
       onClose();
@@ -167,11 +179,16 @@ export function UserFormDialog({ open, userId, deptId, depts, onClose, onSaved }
                   </Form.Item>
                 </Col>
                 <Col {...half}>
-                  <Form.Item name="password" label={t('user.password')} rules={passwordRules(t)}>
+                  <Form.Item
+                    name="password"
+                    label={t('user.password')}
+                    rules={optionalPasswordRules(t)}
+                    tooltip={t('user.passwordDrawnTip')}
+                  >
                     <Input.Password
                       maxLength={20}
                       autoComplete="new-password"
-                      placeholder={t('common.inputPlaceholder', { label: t('user.password') })}
+                      placeholder={t('user.passwordDrawnPlaceholder')}
                       data-testid="user-password"
                     />
                   </Form.Item>

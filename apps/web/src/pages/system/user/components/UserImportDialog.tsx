@@ -16,6 +16,7 @@ import { ProTable } from '../../../../shared/table/ProTable';
 import { checkUpload } from '../../../../shared/upload/rules';
 import { sendFile } from '../../../../shared/upload/send';
 import { EmptyState } from '../../components/EmptyState';
+import { InitialPasswords } from './InitialPasswords';
 
 /** The failed rows of an import: row number in the sheet, account, and why. */
 export function RowErrors({ errors, testId }: { errors: ImportRowError[]; testId?: string }) {
@@ -53,6 +54,7 @@ function ResultSummary({ result }: { result: ImportResult }) {
         style={{ marginBottom: 8 }}
       />
       {result.errors.length > 0 && <RowErrors errors={result.errors} testId="import-errors" />}
+      {!!result.passwords?.length && <InitialPasswords rows={result.passwords} testId="import-passwords" />}
     </div>
   );
 }
