@@ -23,7 +23,11 @@ export function routeTarget(route: AppRoute): string {
 }
 
 /** A menu name; one still too long for the sidebar ends in an ellipsis and shows whole on hover. */
-const menuLabel = (title: string) => <span title={title}>{title}</span>;
+const menuLabel = (title: string) => (
+  <span className="lx-menu-label" title={title}>
+    {title}
+  </span>
+);
 
 export function toMenuItems(routes: readonly AppRoute[]): MenuItem[] {
   return routes.map((route) => {
