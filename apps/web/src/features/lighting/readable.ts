@@ -53,7 +53,7 @@ export function readableEntries(data: Record<string, unknown> | null | undefined
       flat[key] = value;
     }
   }
-  return orderedKeys(flat as Record<string, never>).map((key) => ({ key, value: flat[key] }));
+  return orderedKeys(flat).map((key) => ({ key, value: flat[key] }));
 }
 
 /** "Lamp state On · Dim level 60 %": each entry by its label and formatted value. */
