@@ -19,11 +19,39 @@ function newestMtime(dir) {
   return newest;
 }
 
+/** Files and bytes under a directory. */
+function sizeOf(dir) {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const inner = sizeOf(full);
+      files += inner.files;
+      bytes += inner.bytes;
+    } else {
+      files += 1;
+      bytes += statSync(full).size;
+    }
+  }
+  return { files, bytes };
+}
+
 const stale = !existsSync(builtIndex) || newestMtime(resolve(web, 'src')) > statSync(builtIndex).mtimeMs;
 if (stale && !process.env.WEB_DIST) {
   console.log('Building the web interface (first start only)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@luxgrid/web', '--silent'], { cwd: root, stdio: 'inherit' });
+  const started = Date.now();
+  // vite's warnings and errors only; the bundle list is summed up in one line below
+  const build = spawnSync('npm', ['run', 'build', '-w', '@luxgrid/web', '--silent', '--', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  const { files, bytes } = sizeOf(resolve(web, 'dist'));
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `Web interface built in ${seconds} s: ${files} files, ${(bytes / 1024 / 1024).toFixed(1)} MB in apps/web/dist`,
+  );
 }
 
 // the demo city (about 200 lamps reporting over MQTT) unless DEMO_CITY=false or the demo data is off

@@ -190,7 +190,8 @@ export class Concentrator {
       () => {
         const results = cmd.commands.map((c) => {
           const failed = this.random() < this.o.failRate;
-          if (failed) return { id: c.id, status: 'FAILED' as const, error: 'no answer from the terminal over PLC' };
+          if (failed)
+            return { id: c.id, status: 'FAILED' as const, error: 'NO_RESPONSE: no answer from the terminal over PLC' };
           return { id: c.id, status: 'SUCCESS' as const, data: this.apply(cmd, c.uid) };
         });
         this.publish('result', { items: results });

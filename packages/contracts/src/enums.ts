@@ -213,6 +213,39 @@ export const COMMAND_LIFECYCLE = [
 ] as const;
 export type COMMAND_LIFECYCLE = (typeof COMMAND_LIFECYCLE)[number];
 
+/** What a command asks of a device, as the protocol carries it (lighting PROTOCOL_ACTIONS): the control actions and configuration issue. */
+export const COMMAND_ACTION_CODES = [
+  'LIGHT_ON',
+  'LIGHT_OFF',
+  'LIGHT_DIMMING',
+  'BREAKER_ON',
+  'BREAKER_OFF',
+  'calling',
+  'restart',
+  'timing',
+  'clockcalling',
+  'config',
+] as const;
+export type COMMAND_ACTION_CODES = (typeof COMMAND_ACTION_CODES)[number];
+
+/**
+ * Why a device says a command failed: the `error` of a FAILED result starts with one of these
+ * codes, optionally followed by ': ' and the device's own words (docs/device-protocol.md).
+ * Anything else is shown as OTHER with the device's text as detail.
+ */
+export const COMMAND_FAILURE_REASONS = [
+  'NO_RESPONSE',
+  'OFFLINE',
+  'BUSY',
+  'UNSUPPORTED',
+  'INVALID_PARAM',
+  'RELAY_FAULT',
+  'DRIVER_FAULT',
+  'MANUAL_OVERRIDE',
+  'OTHER',
+] as const;
+export type COMMAND_FAILURE_REASONS = (typeof COMMAND_FAILURE_REASONS)[number];
+
 /** Strategy entry trigger: a fixed local time, or an offset before/after sunrise or sunset. */
 export const TIME_MODES = ['FIXED', 'BEFORE_SUNRISE', 'AFTER_SUNRISE', 'BEFORE_SUNSET', 'AFTER_SUNSET'] as const;
 export type TIME_MODES = (typeof TIME_MODES)[number];

@@ -7,6 +7,7 @@ import {
   generateRoutes,
   isOpenPath,
   matchGuarded,
+  systemEntryPath,
   visibleMenu,
 } from './routes';
 import { chooseCurrentCustomer, joinToken, splitToken } from './session';
@@ -84,6 +85,22 @@ describe('route generation', () => {
   it('sends the user to the first child of the first route', () => {
     expect(firstRoutePath(routes)).toBe('/web/system/user');
     expect(firstRoutePath([])).toBeNull();
+  });
+
+  it('enters a sub-system at the first page of its own menus', () => {
+    const lighting: ServerRoute[] = [
+      ...server.map((route) => ({ ...route, meta: route.meta && { ...route.meta, systemId: 100 } })),
+      {
+        path: '/lighting',
+        component: 'Layout',
+        meta: { title: 'Devices', systemId: 101 },
+        children: [{ path: 'device', component: 'lighting/device/index', meta: { title: 'Devices', systemId: 101 } }],
+      },
+    ];
+    const all = generateRoutes(lighting, () => true);
+    expect(systemEntryPath(all, 101)).toBe('/web/lighting/device');
+    expect(systemEntryPath(all, 100)).toBe('/web/system/user');
+    expect(systemEntryPath(all, 102)).toBeNull();
   });
 
   it('knows the open routes', () => {

@@ -136,6 +136,11 @@ export function firstRoutePath(routes: readonly AppRoute[]): string | null {
   return null;
 }
 
+/** Where entering a sub-system served here leads: the first page of its menus. */
+export function systemEntryPath(routes: readonly AppRoute[], systemId: number): string | null {
+  return firstRoutePath(routes.filter((route) => route.systemId === systemId));
+}
+
 export function findRoute(routes: readonly AppRoute[], path: string): AppRoute | undefined {
   for (const route of routes) {
     if (route.path === path) return route;

@@ -175,6 +175,18 @@ async function loadPlatform(): Promise<void> {
   }
 }
 
+/** The sub-systems the user may enter, read again on every page load (names in both languages). */
+async function refreshSystems(): Promise<void> {
+  try {
+    const enabled = await authApi.enabledSystems();
+    const systems = enabled.rows ?? [];
+    storage.setJson(storage.keys.systems, systems);
+    session.set({ systems });
+  } catch {
+    // the stored list stays in use
+  }
+}
+
 /**
  * Everything a signed-in page needs: user, roles and permissions (system 100), customers,
  * projects and the menu tree. Runs after login and on the first entry of a reloaded page.
@@ -195,7 +207,7 @@ async function loadWholeSession(): Promise<void> {
   if (session.get().passwordMustChange) return;
   const isAdmin = session.get().roles.includes(SUPER_ROLE);
   const [customer] = await Promise.all([loadCustomers(isAdmin), loadPlatform()]);
-  const [routers] = await Promise.all([authApi.routers(), loadProjects(customer)]);
+  const [routers] = await Promise.all([authApi.routers(), loadProjects(customer), refreshSystems()]);
   session.set({ serverRoutes: routers.data ?? [], routesLoaded: true });
   const token = session.get().token;
   if (token) openSocket(token);

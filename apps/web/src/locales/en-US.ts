@@ -3,6 +3,7 @@ export const enUS = {
   app: { title: 'Luxgrid Smart Street Lighting' },
   common: {
     confirm: 'Confirm',
+    raw: 'Raw',
     cancel: 'Cancel',
     hint: 'Notice',
     search: 'Search',

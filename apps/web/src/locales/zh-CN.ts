@@ -5,6 +5,7 @@ export const zhCN: LocaleMessages = {
   app: { title: 'Luxgrid 智慧路灯运维平台' },
   common: {
     confirm: '确定',
+    raw: '原始值',
     cancel: '取消',
     hint: '系统提示',
     search: '搜索',

@@ -31,6 +31,9 @@ export const AVATAR_SIZE_MB = 2;
 export const MOBILE_BREAKPOINT = 992;
 export const DRAWER_WIDTH = 280;
 export const SIDEBAR_WIDTH = 200;
+/** English menu names run longer ("Terminal Configuration Query"): the sidebar is wider in English. */
+export const SIDEBAR_WIDTH_EN = 256;
+export const sidebarWidth = (lang: string): number => (lang === 'en-US' ? SIDEBAR_WIDTH_EN : SIDEBAR_WIDTH);
 export const SIDEBAR_COLLAPSED_WIDTH = 54;
 export const TOP_MENU_ITEM_WIDTH = 85;
 export const TOP_MENU_DEFAULT_VISIBLE = 5;

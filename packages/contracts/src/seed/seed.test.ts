@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as enums from '../enums.ts';
 import { ALARM_CONFIG_TYPES, COMMUNICATION_TYPES, CONTROL_ACTIONS, LORAWAN_BANDS, TIME_ZONES } from '../enums.ts';
+import { PROTOCOL_ACTIONS } from '../lighting.ts';
 import { DICTS, findDict, LIST_CLASSES } from './dicts.ts';
 import { flattenMenus, SYSTEMS } from './systems.ts';
 import type { MenuSeed } from './types.ts';
@@ -380,6 +381,8 @@ describe('dictionaries', () => {
     TASK_STATES: 'task_state',
     RESULT_STATES: 'task_result_state',
     COMMAND_LIFECYCLE: 'task_command_state',
+    COMMAND_FAILURE_REASONS: 'lighting_command_failure',
+    COMMAND_ACTION_CODES: 'lighting_command_action',
     TIME_MODES: 'strategy_time_mode',
     WEEK_DAYS: 'strategy_week_day',
     UPGRADE_STATES: 'version_upgrade_state',
@@ -524,5 +527,17 @@ describe('dictionaries', () => {
     expect([...enums.DATA_SCOPES]).toEqual(['1', '2', '3', '4', '5']);
     expect([...enums.HOME_PAGES]).toEqual(['Index', 'IndexAirport', 'InfoEditor']);
     expect([...CONTROL_ACTIONS]).toEqual(['on', 'off', 'dimming', 'calling', 'restart', 'timing', 'clockcalling']);
+  });
+
+  it('labels every action a command carries and every failure reason a device gives, in both languages', () => {
+    const actions = findDict('lighting_command_action');
+    expect(actions?.items.map((i) => i.value)).toEqual([...PROTOCOL_ACTIONS]);
+    const reasons = findDict('lighting_command_failure');
+    expect(reasons?.items.map((i) => i.value)).toContain('NO_RESPONSE');
+    for (const item of [...(actions?.items ?? []), ...(reasons?.items ?? [])]) {
+      expect(item.label, item.value).toMatch(CJK);
+      expect(item.labelEn, item.value).not.toMatch(CJK);
+      expect(item.labelEn.length, item.value).toBeGreaterThan(0);
+    }
   });
 });

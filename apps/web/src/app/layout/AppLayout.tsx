@@ -1,8 +1,9 @@
 import { Layout } from 'antd';
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { applyDocumentLanguage } from '../../locales';
-import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../shared/constants';
+import { SIDEBAR_COLLAPSED_WIDTH, sidebarWidth } from '../../shared/constants';
 import { useStore } from '../../shared/store';
 import { syncDevice, toggleSidebar, ui } from '../layout-settings';
 import { routeTrail, visibleMenu } from '../routes';
@@ -17,6 +18,7 @@ import './layout.css';
 
 /** The back-office frame: sidebar, navbar, tabs of visited views, main area, settings drawer. */
 export function AppLayout() {
+  const { i18n } = useTranslation();
   const { routes } = useShellRoutes();
   const location = useLocation();
   const settings = useStore(ui, (state) => state.settings);
@@ -56,7 +58,7 @@ export function AppLayout() {
     return top?.children ?? [];
   }, [menu, settings.topNav, meta.activeMenu]);
   const showSidebar = sideMenu.length > 0;
-  const siderWidth = showSidebar ? (opened ? SIDEBAR_WIDTH : mobile ? 0 : SIDEBAR_COLLAPSED_WIDTH) : 0;
+  const siderWidth = showSidebar ? (opened ? sidebarWidth(i18n.language) : mobile ? 0 : SIDEBAR_COLLAPSED_WIDTH) : 0;
 
   return (
     <Layout className={`lx-layout${settings.fixedHeader ? ' lx-fixed-header' : ''}`} hasSider>

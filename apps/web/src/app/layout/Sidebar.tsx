@@ -2,7 +2,7 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../shared/constants';
+import { SIDEBAR_COLLAPSED_WIDTH, sidebarWidth } from '../../shared/constants';
 import { useStore } from '../../shared/store';
 import { toggleSidebar } from '../layout-settings';
 import { type AppRoute, routeTrail } from '../routes';
@@ -22,6 +22,13 @@ export function routeTarget(route: AppRoute): string {
   }
 }
 
+/** A menu name; one still too long for the sidebar ends in an ellipsis and shows whole on hover. */
+const menuLabel = (title: string) => (
+  <span className="lx-menu-label" title={title}>
+    {title}
+  </span>
+);
+
 export function toMenuItems(routes: readonly AppRoute[]): MenuItem[] {
   return routes.map((route) => {
     const icon = menuIcon(route.icon);
@@ -39,12 +46,13 @@ export function toMenuItems(routes: readonly AppRoute[]): MenuItem[] {
     // A catalogue with a single visible child and no alwaysShow collapses into that child (RuoYi habit).
     if (route.children.length === 1 && !route.alwaysShow && route.kind !== 'page') {
       const [only] = route.children;
-      if (!only.children.length) return { key: only.path, icon: menuIcon(only.icon) ?? icon, label: only.title };
+      if (!only.children.length)
+        return { key: only.path, icon: menuIcon(only.icon) ?? icon, label: menuLabel(only.title) };
     }
     if (route.children.length) {
-      return { key: route.path, icon, label: route.title, children: toMenuItems(route.children) };
+      return { key: route.path, icon, label: menuLabel(route.title), children: toMenuItems(route.children) };
     }
-    return { key: route.path, icon, label: route.title };
+    return { key: route.path, icon, label: menuLabel(route.title) };
   });
 }
 
@@ -66,7 +74,7 @@ interface SidebarProps {
 }
 
 export function Sidebar({ menu, collapsed, mobile, theme, logo }: SidebarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const meta = useRouteMeta();
   const customer = useStore(session, (state) => state.currentCustomer);
@@ -89,7 +97,7 @@ export function Sidebar({ menu, collapsed, mobile, theme, logo }: SidebarProps) 
   return (
     <Layout.Sider
       className="lx-sider"
-      width={SIDEBAR_WIDTH}
+      width={sidebarWidth(i18n.language)}
       collapsedWidth={mobile ? 0 : SIDEBAR_COLLAPSED_WIDTH}
       collapsed={collapsed}
       trigger={null}

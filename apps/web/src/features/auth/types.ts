@@ -54,7 +54,11 @@ export interface Project {
 export interface LinkedSystem {
   id: number;
   encode: string;
+  /** in the language of the sign-in */
   name: string;
+  /** both names, as the system list answers them */
+  nameZh?: string;
+  nameEn?: string;
   url?: string;
   icon?: string;
   status?: string;

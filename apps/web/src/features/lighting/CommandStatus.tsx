@@ -1,9 +1,13 @@
 import { LoadingOutlined } from '@ant-design/icons';
-import { Space } from 'antd';
+import { Space, Typography } from 'antd';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../shared/DictTag';
 import { useDict } from '../../shared/dict';
+import { RawValue } from '../../shared/RawValue';
+import { formatValue, useValueLabel } from './format';
 import { useCommandStatus } from './live';
+import { failureReason, readableSummary } from './readable';
 import { isFinal } from './rules';
 import type { CommandRow, CommandStatus } from './types';
 
@@ -25,9 +29,45 @@ export function useActionLabel(): (action: string) => string {
   return (action) => (i18n.exists(`ltControl.actions.${action}`) ? t(`ltControl.actions.${action}`) : action);
 }
 
-/** What came back from the device: its error, or the data of its result. */
-export function resultText(row: Pick<CommandRow, 'error' | 'result'>): string {
-  if (row.error) return row.error;
-  if (row.result && Object.keys(row.result).length) return JSON.stringify(row.result);
-  return '';
+/** A device's answer or event data as words: "Lamp state On · Dim level 60 %". */
+export function useReadableValues(): (data: Record<string, unknown> | null | undefined) => string {
+  const { t } = useTranslation();
+  const label = useValueLabel();
+  const lampState = useDict('lighting_lamp_state');
+  const breaker = useDict('lighting_breaker_state');
+  return useCallback(
+    (data) =>
+      readableSummary(data, label, (key, value) =>
+        formatValue(key, value, { lampState, breaker }, [t('ltCommon.yes'), t('ltCommon.no')]),
+      ),
+    [t, label, lampState, breaker],
+  );
+}
+
+/**
+ * What came back from the device: why it failed (a reason in the user's language) or what it
+ * answered, in words; the device's own text and the raw answer open on demand.
+ */
+export function CommandResult({ row }: { row: Pick<CommandRow, 'error' | 'result'> }) {
+  const reasons = useDict('lighting_command_failure');
+  const readable = useReadableValues();
+  if (row.error) {
+    const { reason, detail } = failureReason(row.error);
+    return (
+      <Space size={4} data-testid="command-result" data-reason={reason}>
+        <DictTag options={reasons} value={reason} />
+        <RawValue value={detail} testId="command-result-raw" />
+      </Space>
+    );
+  }
+  if (!row.result || !Object.keys(row.result).length) return <span>-</span>;
+  const text = readable(row.result);
+  return (
+    <Space size={4} data-testid="command-result">
+      <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 260 }}>
+        {text}
+      </Typography.Text>
+      <RawValue value={row.result} testId="command-result-raw" />
+    </Space>
+  );
 }

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../shared/date';
 import { useDict } from '../../shared/dict';
 import { HasPermi } from '../../shared/perms';
 import { deviceApi, runtimeApi } from './api';
-import { CommandStatusTag, resultText, useActionLabel } from './CommandStatus';
+import { CommandResult, CommandStatusTag, useActionLabel } from './CommandStatus';
 import { ControlButtons, useControl } from './control';
 import { deviceLabel } from './DeviceSelect';
 import { CommDot, formatValue, lampColour, orderedKeys, useValueLabel } from './format';
@@ -297,8 +297,7 @@ export function DeviceDrawer({ deviceId, onClose, onEdit, extraResources = [] }:
                   {
                     key: 'error',
                     title: t('ltTaskLog.result'),
-                    ellipsis: true,
-                    render: (_, row) => resultText(row),
+                    render: (_, row) => <CommandResult row={row} />,
                   },
                 ]}
               />

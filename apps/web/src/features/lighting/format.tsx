@@ -30,6 +30,7 @@ export const UNITS: Record<string, string> = {
   tilt: '°',
   lux: 'lx',
   leakageCurrent: 'mA',
+  hours: 'h',
 };
 
 /** Readings in the order a person reads them; unknown ones follow alphabetically. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { joinToken, session } from '../../app/session';
-import { enterSystem } from './enter-system';
+import { enterSystem, systemName } from './enter-system';
 
 const enter = vi.fn();
 vi.mock('./api', () => ({ subsystemApi: { enter: (id: number) => enter(id) } }));
@@ -29,6 +29,14 @@ describe('entering a sub-system', () => {
     await expect(enterSystem(121)).resolves.toEqual({ kind: 'mapScreen' });
     enter.mockResolvedValueOnce({ data: { id: 101, encode: 'lighting', name: 'Lighting', url: null } });
     await expect(enterSystem(101)).resolves.toMatchObject({ kind: 'here', system: { encode: 'lighting' } });
+  });
+
+  it('names a sub-system in the interface language, whatever the sign-in language was', () => {
+    const system = { id: 101, encode: 'lighting', name: '智慧照明', nameZh: '智慧照明', nameEn: 'Smart Lighting' };
+    expect(systemName(system, 'en-US')).toBe('Smart Lighting');
+    expect(systemName({ ...system, name: 'Smart Lighting' }, 'zh-CN')).toBe('智慧照明');
+    // a list stored before both names were kept
+    expect(systemName({ id: 101, encode: 'lighting', name: '智慧照明' }, 'en-US')).toBe('智慧照明');
   });
 
   it('passes the refusal on', async () => {

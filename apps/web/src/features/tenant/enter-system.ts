@@ -4,6 +4,11 @@ import { storage } from '../../shared/storage';
 import type { LinkedSystem } from '../auth/types';
 import { subsystemApi } from './api';
 
+/** A sub-system's name in the interface language, whatever language the user signed in with. */
+export function systemName(system: LinkedSystem, lang: string): string {
+  return (lang === 'en-US' ? system.nameEn : system.nameZh) || system.name;
+}
+
 export type EnterOutcome =
   | { kind: 'external'; url: string }
   | { kind: 'mapScreen' }

@@ -326,6 +326,7 @@ export const systemTexts = {
       waiting: '等待设备响应',
       detailTitle: '设备操作日志详细',
       empty: '暂无设备操作记录（对设备下发指令后在此显示）',
+      viaMqtt: '经 {{uid}} 下发（MQTT）',
     },
   },
   'en-US': {
@@ -657,6 +658,7 @@ export const systemTexts = {
       waiting: 'Waiting for the device',
       detailTitle: 'Device operation details',
       empty: 'No device calls recorded (commands sent to devices appear here)',
+      viaMqtt: 'Sent over MQTT through {{uid}}',
     },
   },
 };

@@ -92,12 +92,29 @@ export interface ProTableProps<T> {
   testId?: string;
 }
 
-function SelectField({ field }: { field: Extract<SearchField, { type: 'select' }> }) {
+/**
+ * A dropdown of the search bar. Form.Item hands its value and change handler to this, its
+ * direct child: they must reach the Select, or the choice shows but never reaches the request.
+ */
+function SelectField({
+  field,
+  value,
+  onChange,
+  id,
+}: {
+  field: Extract<SearchField, { type: 'select' }>;
+  value?: string;
+  onChange?: (value: string | undefined) => void;
+  id?: string;
+}) {
   const { t } = useTranslation();
   const dict = useDict(field.dictType);
   const options = field.options ?? dict.map((item) => ({ label: item.dictLabel, value: item.dictValue }));
   return (
     <Select
+      id={id}
+      value={value}
+      onChange={onChange}
       allowClear
       placeholder={t('common.selectPlaceholder', { label: field.label })}
       options={options}

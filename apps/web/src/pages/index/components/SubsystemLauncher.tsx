@@ -3,8 +3,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { menuIcon } from '../../../app/layout/icons';
+import { systemEntryPath } from '../../../app/routes';
 import { session } from '../../../app/session';
-import { enterSystem } from '../../../features/tenant/enter-system';
+import { useShellRoutes } from '../../../app/shell-context';
+import { enterSystem, systemName } from '../../../features/tenant/enter-system';
 import { useStore } from '../../../shared/store';
 
 /**
@@ -13,8 +15,9 @@ import { useStore } from '../../../shared/store';
  * '/?systemId=<id>' — what linked systems send users back with — enters that system directly.
  */
 export function SubsystemLauncher() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const { routes } = useShellRoutes();
   const [params, setParams] = useSearchParams();
   const systems = useStore(session, (state) => state.systems);
   const [busy, setBusy] = useState<number | null>(null);
@@ -28,14 +31,19 @@ export function SubsystemLauncher() {
         const outcome = await enterSystem(systemId);
         if (outcome.kind === 'external') window.location.assign(outcome.url);
         else if (outcome.kind === 'mapScreen') navigate('/web/mapScreen');
-        else setNotice({ type: 'info', text: t('homeIndex.servedHere', { name: outcome.system.name }) });
+        else {
+          // a sub-system served here: its first menu page
+          const entry = systemEntryPath(routes, outcome.system.id);
+          if (entry) navigate(entry);
+          else setNotice({ type: 'info', text: t('homeIndex.servedHere', { name: outcome.system.name }) });
+        }
       } catch (error) {
         setNotice({ type: 'error', text: error instanceof Error ? error.message : String(error) });
       } finally {
         setBusy(null);
       }
     },
-    [navigate, t],
+    [navigate, t, routes],
   );
 
   const requested = params.get('systemId');
@@ -65,33 +73,36 @@ export function SubsystemLauncher() {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('homeIndex.noSubsystems')} />
       ) : (
         <Row gutter={[8, 8]}>
-          {systems.map((system) => (
-            <Col xs={12} md={8} xl={6} key={system.id}>
-              <Spin spinning={busy === system.id}>
-                <Card
-                  size="small"
-                  hoverable
-                  role="button"
-                  tabIndex={0}
-                  aria-label={t('homeIndex.enter', { name: system.name })}
-                  onClick={() => void enter(system.id)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' || event.key === ' ') {
-                      event.preventDefault();
-                      void enter(system.id);
-                    }
-                  }}
-                  style={{ textAlign: 'center' }}
-                  data-testid={`subsystem-${system.encode}`}
-                >
-                  <div style={{ fontSize: 20 }}>{menuIcon(system.icon) ?? menuIcon('build')}</div>
-                  <Typography.Text ellipsis style={{ display: 'block' }}>
-                    {system.name}
-                  </Typography.Text>
-                </Card>
-              </Spin>
-            </Col>
-          ))}
+          {systems.map((system) => {
+            const name = systemName(system, i18n.language);
+            return (
+              <Col xs={12} md={8} xl={6} key={system.id}>
+                <Spin spinning={busy === system.id}>
+                  <Card
+                    size="small"
+                    hoverable
+                    role="button"
+                    tabIndex={0}
+                    aria-label={t('homeIndex.enter', { name })}
+                    onClick={() => void enter(system.id)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' || event.key === ' ') {
+                        event.preventDefault();
+                        void enter(system.id);
+                      }
+                    }}
+                    style={{ textAlign: 'center' }}
+                    data-testid={`subsystem-${system.encode}`}
+                  >
+                    <div style={{ fontSize: 20 }}>{menuIcon(system.icon) ?? menuIcon('build')}</div>
+                    <Typography.Text ellipsis={{ tooltip: name }} style={{ display: 'block' }}>
+                      {name}
+                    </Typography.Text>
+                  </Card>
+                </Spin>
+              </Col>
+            );
+          })}
         </Row>
       )}
     </Card>

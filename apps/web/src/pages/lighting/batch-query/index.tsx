@@ -3,7 +3,7 @@ import { App, Button, Form, Input, Progress, Radio, Select, Space, Tooltip } fro
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runtimeApi } from '../../../features/lighting/api';
-import { CommandStatusTag, resultText, useActionLabel } from '../../../features/lighting/CommandStatus';
+import { CommandResult, CommandStatusTag, useActionLabel } from '../../../features/lighting/CommandStatus';
 import { DeviceDrawer } from '../../../features/lighting/DeviceDrawer';
 import { DeviceSelect } from '../../../features/lighting/DeviceSelect';
 import { useLiveMessages, useThrottled } from '../../../features/lighting/live';
@@ -65,11 +65,7 @@ function BatchCommands({ batch, onClose }: { batch: BatchQueryRow | null; onClos
     {
       key: 'result',
       title: t('ltTaskLog.result'),
-      ellipsis: true,
-      render: (_: unknown, row) => {
-        const text = resultText(row);
-        return text ? <Tooltip title={text}>{text}</Tooltip> : '-';
-      },
+      render: (_: unknown, row) => <CommandResult row={row} />,
     },
     { key: 'finishTime', dataIndex: 'finishTime', title: t('ltTaskLog.finishTime'), width: DATE_COLUMN_WIDTH + 30 },
   ];

@@ -1,7 +1,8 @@
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runtimeApi } from '../../../features/lighting/api';
+import { useReadableValues } from '../../../features/lighting/CommandStatus';
 import { DeviceDrawer } from '../../../features/lighting/DeviceDrawer';
 import { DeviceSelect } from '../../../features/lighting/DeviceSelect';
 import { useLiveMessages, useThrottled } from '../../../features/lighting/live';
@@ -10,6 +11,7 @@ import type { RuntimeEvent } from '../../../features/lighting/types';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag, dictLabel } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
+import { RawValue } from '../../../shared/RawValue';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 /** Events the gateway itself records besides the alarm types devices report. */
@@ -21,6 +23,7 @@ function RuntimeLogBody() {
   const types = useDict('lighting_device_type');
   const grades = useDict('alarm_grade');
   const alarmTypes = useDict('alarm_config_type');
+  const readable = useReadableValues();
   const table = useRef<ProTableRef>(null);
   const [deviceId, setDeviceId] = useState<number | null>(null);
   const [drawerId, setDrawerId] = useState<number | null>(null);
@@ -84,11 +87,14 @@ function RuntimeLogBody() {
       ellipsis: true,
       render: (value: Record<string, unknown> | null) => {
         if (!value || !Object.keys(value).length) return '-';
-        const text = JSON.stringify(value);
+        const text = readable(value);
         return (
-          <Tooltip title={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(value, null, 2)}</pre>}>
-            <code style={{ fontSize: 12 }}>{text}</code>
-          </Tooltip>
+          <Space size={4} data-testid="event-data">
+            <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 360 }}>
+              {text}
+            </Typography.Text>
+            <RawValue value={value} testId="event-data-raw" />
+          </Space>
         );
       },
     },

@@ -1,9 +1,9 @@
 import { StopOutlined } from '@ant-design/icons';
-import { App, Button, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runtimeApi } from '../../../features/lighting/api';
-import { CommandStatusTag, resultText, useActionLabel } from '../../../features/lighting/CommandStatus';
+import { CommandResult, CommandStatusTag, useActionLabel } from '../../../features/lighting/CommandStatus';
 import { DeviceDrawer } from '../../../features/lighting/DeviceDrawer';
 import { DeviceSelect } from '../../../features/lighting/DeviceSelect';
 import { commandStatus, useLiveMessages, useThrottled } from '../../../features/lighting/live';
@@ -88,18 +88,8 @@ function TaskLogBody() {
     {
       key: 'result',
       title: t('ltTaskLog.result'),
-      width: 200,
-      ellipsis: true,
-      render: (_: unknown, row) => {
-        const text = resultText(row);
-        return text ? (
-          <Tooltip title={text}>
-            <span style={{ color: row.error ? '#ff4d4f' : undefined }}>{text}</span>
-          </Tooltip>
-        ) : (
-          '-'
-        );
-      },
+      width: 240,
+      render: (_: unknown, row) => <CommandResult row={row} />,
     },
     { key: 'operName', dataIndex: 'operName', title: t('ltTaskLog.operName'), width: 110 },
     { key: 'sentTime', dataIndex: 'sentTime', title: t('ltTaskLog.sentTime'), width: DATE_COLUMN_WIDTH + 30 },

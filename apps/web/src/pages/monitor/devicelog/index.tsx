@@ -12,13 +12,13 @@ import { exportParams } from '../../../shared/export-params';
 import { HasPermi } from '../../../shared/perms';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 import { EmptyState } from '../../system/components/EmptyState';
-import { DeviceLogDetail, DeviceLogStatus } from './components/DeviceLogDetail';
+import { DeviceLogDetail, DeviceLogMethod, DeviceLogStatus } from './components/DeviceLogDetail';
 
 /** Device operation logs (monitor/devicelog): each platform → device call of the current customer and project. */
 export function DeviceLogPage() {
   const { t } = useTranslation();
   const table = useRef<ProTableRef>(null);
-  const actions = useDict('lighting_control_action');
+  const actions = useDict('lighting_command_action');
   const [detail, setDetail] = useState<DeviceLog | null>(null);
 
   const open = async (row: DeviceLog) => {
@@ -58,7 +58,13 @@ export function DeviceLogPage() {
       sortField: 'operName',
     },
     { key: 'requestIp', dataIndex: 'requestIp', title: t('devicelog.requestIp'), width: 140 },
-    { key: 'method', dataIndex: 'method', title: t('devicelog.method'), width: 200, ellipsis: true },
+    {
+      key: 'method',
+      dataIndex: 'method',
+      title: t('devicelog.method'),
+      width: 260,
+      render: (value: string) => <DeviceLogMethod method={value} />,
+    },
     {
       key: 'status',
       dataIndex: 'status',

@@ -1,10 +1,11 @@
-import { Descriptions, Tag } from 'antd';
+import { Descriptions, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceLog } from '../../../../features/system/log-api';
 import { DictTag } from '../../../../shared/DictTag';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
 import { formatDateTime } from '../../../../shared/date';
 import { useDict } from '../../../../shared/dict';
+import { RawValue } from '../../../../shared/RawValue';
 import { CodeBlock } from '../../../system/components/CodeBlock';
 
 export const DEVICE_LOG_STATUS_COLOURS: Record<number, string> = { 0: 'success', 1: 'error', 2: 'processing' };
@@ -18,10 +19,29 @@ export function DeviceLogStatus({ status }: { status: number }) {
   );
 }
 
+/** The device a command went through, from the call's MQTT topic ({root}/v1/{projectId}/{uid}/down/command). */
+export function methodGateway(method: string | null | undefined): string | null {
+  const match = /^MQTT\s+[^/\s]+\/v1\/[^/]+\/([^/]+)\/down\/command$/.exec(method ?? '');
+  return match ? match[1]! : null;
+}
+
+/** "Sent over MQTT through CCU-0004", the topic itself on demand. */
+export function DeviceLogMethod({ method }: { method: string | null | undefined }) {
+  const { t } = useTranslation();
+  const gateway = methodGateway(method);
+  if (!gateway) return <span>{method || '-'}</span>;
+  return (
+    <Space size={4} data-testid="devicelog-method">
+      <span>{t('devicelog.viaMqtt', { uid: gateway })}</span>
+      <RawValue value={method} testId="devicelog-method-raw" />
+    </Space>
+  );
+}
+
 /** One device call in full: operator, request IP, method, headers, request, response, consume time, batch. */
 export function DeviceLogDetail({ log, onClose }: { log: DeviceLog | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const actions = useDict('lighting_control_action');
+  const actions = useDict('lighting_command_action');
   return (
     <DraggableDialog
       open={!!log}
@@ -42,7 +62,7 @@ export function DeviceLogDetail({ log, onClose }: { log: DeviceLog | null; onClo
           <Descriptions.Item label={t('devicelog.operName')}>{log.operName || '-'}</Descriptions.Item>
           <Descriptions.Item label={t('devicelog.requestIp')}>{log.requestIp || '-'}</Descriptions.Item>
           <Descriptions.Item label={t('devicelog.method')} span={2}>
-            {log.method || '-'}
+            <DeviceLogMethod method={log.method} />
           </Descriptions.Item>
           <Descriptions.Item label={t('devicelog.headers')} span={2}>
             <CodeBlock value={log.headers} />
