@@ -29,6 +29,10 @@ export const ltDeviceState = pgTable('lt_device_state', {
   dataTs: ts('data_ts'),
   data: jsonb('data').notNull().default({}),
   firmware: varchar('firmware', { length: 40 }),
+  /** the device is faulty now: it has active fault codes (the rules are in fault-state.ts) */
+  fault: boolean('fault').notNull().default(false),
+  /** active fault codes (event types) with the time each was raised */
+  faultCodes: jsonb('fault_codes').notNull().default({}),
 });
 
 /** Runtime log: device events, online/offline transitions. */
