@@ -111,8 +111,18 @@ describe('/getInfo', () => {
   it('gives the operator only what its role grants', async () => {
     const res = await t.call('GET', '/getInfo?systemId=100', { token: await t.login('demo_operator') });
     expect(res.body.roles).toEqual(['operator']);
-    expect(res.body.permissions).toContain('system:config:list');
+    // a duty operator runs the lights and administers nothing: no back office, no clearing of logs
     expect(res.body.permissions).toContain('lighting:device:on');
+    expect(res.body.permissions).toContain('lighting:alarm:handle');
+    for (const perm of [
+      'system:config:list',
+      'system:user:list',
+      'monitor:operlog:remove',
+      'monitor:logininfor:remove',
+      'monitor:operlog:list',
+      'lighting:device:remove',
+    ])
+      expect(res.body.permissions).not.toContain(perm);
     expect(res.body.permissions).not.toContain('system:config:add');
     expect(res.body.permissions).not.toContain('*:*:*');
     expect(res.body.permissions).not.toContain('sysclient:customer:list');

@@ -58,10 +58,13 @@ describe('every route is guarded', () => {
     expect(res.body).toEqual({ code: 403, msg: 'No permission for current operation' });
   });
 
-  it('lets the operator read parameters but not change them', async () => {
+  it('lets the operator read devices but not remove them, and keeps the back office from the operator', async () => {
     const operator = await t.login('demo_operator');
-    expect((await t.call('GET', '/system/config/list', { token: operator })).body.code).toBe(200);
-    expect((await t.call('DELETE', '/system/config/1', { token: operator })).body.code).toBe(403);
+    expect((await t.call('GET', '/lighting/device/list', { token: operator })).body.code).toBe(200);
+    expect((await t.call('DELETE', '/lighting/device/1', { token: operator })).body.code).toBe(403);
+    expect((await t.call('GET', '/system/config/list', { token: operator })).body.code).toBe(403);
+    expect((await t.call('DELETE', '/monitor/operlog/clean', { token: operator })).body.code).toBe(403);
+    expect((await t.call('DELETE', '/monitor/logininfor/clean', { token: operator })).body.code).toBe(403);
   });
 
   it('makes a role change effective for users already signed in', async () => {

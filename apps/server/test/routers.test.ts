@@ -91,7 +91,11 @@ describe('/routers', () => {
     expect(systems.has(111)).toBe(false); // video is not subscribed
     const all = flatten(data);
     expect(all.find((r) => r.path === 'customer')).toBeUndefined();
-    expect(all.find((r) => r.path === 'config')).toBeDefined();
+    // the duty operator's menus are lighting's: no System, Customers, Monitor or Tools
+    expect(systems.has(100)).toBe(false);
+    for (const path of ['/system', '/sysclient', '/monitor', '/tool', 'config', 'user', 'operlog', 'logininfor'])
+      expect(all.find((r) => r.path === path)).toBeUndefined();
+    expect(data[0]!.path).toBe('/lighting');
   });
 
   it('gives a user without roles no menus', async () => {

@@ -73,6 +73,22 @@ describe('login log', () => {
     expect((await t.call('GET', '/monitor/logininfor/list', { token: demoAdmin })).body.total).toBeGreaterThan(0);
   });
 
+  it('clearing the login log is itself an operation-log row; the duty operator may not clear it', async () => {
+    const cleared = () =>
+      t.deps.database.query<{ oper_name: string; status: number }>(
+        "select oper_name, status from sys_oper_log where title = 'login log' and business_type = 9 and client_id = $1",
+        [rival.clientId],
+      );
+    const before = (await cleared()).length;
+    expect((await t.call('DELETE', '/monitor/logininfor/clean', { token: rival.token })).body.code).toBe(200);
+    const rows = await cleared();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ oper_name: 'rival_admin', status: 0 });
+    const operator = await t.login('demo_operator');
+    expect((await t.call('DELETE', '/monitor/logininfor/clean', { token: operator })).body.code).toBe(403);
+    expect((await t.call('DELETE', '/monitor/operlog/clean', { token: operator })).body.code).toBe(403);
+  });
+
   it('exports with headers in the request language', async () => {
     const file = await download(t, '/monitor/logininfor/export', { token: demoAdmin, lang: 'en-US' });
     const rows = await readSheet(file.data);
