@@ -118,14 +118,17 @@ describe.skipIf(!hasChromium)('back-office shell journeys', () => {
     await context.close();
   });
 
-  it('removes a button the operator may not use', async () => {
+  it('lands the duty operator on lighting and removes the buttons the operator may not use', async () => {
     const { context, page } = await freshPage();
-    await page.goto('/login?redirect=/web/system/config');
+    await page.goto('/login');
     await signIn(page, 'demo_operator');
-    await page.getByTestId('config-page').waitFor();
-    await page.getByTestId('config-table').locator('.ant-table-row').first().waitFor();
-    await expect(page.getByTestId('config-add').count()).resolves.toBe(0);
-    await expect(page.getByTestId('config-remove').count()).resolves.toBe(0);
+    await page.waitForURL(/\/web\/lighting\//);
+    await page.getByTestId('sidebar').waitFor();
+    await expect(page.getByTestId('sidebar').getByText('用户管理').count()).resolves.toBe(0);
+    await page.goto('/web/lighting/tag');
+    await page.getByTestId('tag-table').waitFor();
+    await expect(page.getByTestId('tag-add').count()).resolves.toBe(0);
+    await expect(page.getByTestId('tag-remove').count()).resolves.toBe(0);
     await context.close();
   });
 
