@@ -58,7 +58,16 @@ describe('sign-in', () => {
     }>("select user_name, status, browser, os, msg from sys_logininfor where user_name = 'nobody'");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: '1', browser: 'Chrome 120', os: 'Linux' });
-    expect(rows[0]!.msg).toContain('密码错误');
+    // stored as its message key, shown in the viewer's language
+    expect(rows[0]!.msg).toBe('login.failed');
+    const viewer = await t.login('admin');
+    for (const [lang, text] of [
+      ['zh-CN', '密码错误'],
+      ['en-US', 'the password is wrong'],
+    ] as const) {
+      const list = await t.call('GET', '/monitor/logininfor/list?userName=nobody', { token: viewer, lang });
+      expect(list.body.rows[0].msg).toContain(text);
+    }
   });
 });
 
