@@ -1,4 +1,5 @@
 import { upTopic } from '@luxgrid/contracts';
+import { COUNTED_DEVICE_TYPES } from '@luxgrid/contracts/enums';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../harness.ts';
@@ -84,6 +85,11 @@ describe('faulty devices', () => {
     // concentrator + three controllers; the two lamp heads are parts of controller 1
     expect(f).toMatchObject({ total: 4, lamps: 3, lampHeads: 2, online: 3, offline: 1, neverConnected: 1, faults: 0 });
     expect(f.onlineRate).toBe(75);
+    // the home page's links: its figures and the device list agree
+    const counted = `deviceTypes=${COUNTED_DEVICE_TYPES.join(',')}`;
+    expect((await listed(counted)).total).toBe(f.total);
+    expect((await listed(`${counted}&commStates=OFF,INIT`)).total).toBe(f.offline);
+    expect((await listed('deviceType=RTU')).total).toBe(f.lamps);
   });
 
   it('a fault event marks the device faulty; the home figure, the list filter, the drawer and the tree agree', async () => {

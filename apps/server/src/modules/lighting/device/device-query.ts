@@ -21,6 +21,8 @@ export const deviceListQuery = pageQuery.extend({
     .enum(COMMUNICATION_STATES)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** several communication states, comma separated (the home page's "offline": OFF,INIT) */
+  commStates: z.string().max(40).optional(),
   connection: z
     .enum(TERMINAL_CONNECTIONS)
     .optional()
@@ -79,6 +81,10 @@ export function deviceWhere(ctx: Ctx, q: DeviceListQuery): { where: string; para
     if (types.length) conds.push(`d.device_type = any(${p(types)}::text[])`);
   }
   if (q.commState) conds.push(`d.comm_state = ${p(q.commState)}`);
+  if (q.commStates) {
+    const states = q.commStates.split(',').filter((s) => (COMMUNICATION_STATES as readonly string[]).includes(s));
+    if (states.length) conds.push(`d.comm_state = any(${p(states)}::text[])`);
+  }
   if (q.connection) conds.push(`d.connection = ${p(q.connection)}`);
   if (q.configState) conds.push(`d.config_state = ${p(q.configState)}`);
   if (q.fault === 'true')

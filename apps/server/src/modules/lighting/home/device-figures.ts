@@ -1,18 +1,17 @@
+import { COUNTED_DEVICE_TYPES, LAMP_DEVICE_TYPE } from '@luxgrid/contracts/enums';
 import { registerHomeFigures } from '../../tenant/home/home-figures.ts';
 
-/**
- * Device types the figures count as devices: everything that communicates. Poles are sites, and a
- * lamp head is a part of its lamp controller (it has no connection of its own: its values and its
- * communication are the controller's), so neither is a device here.
- */
-export const COUNTED_DEVICE_SQL = "d.device_type not in ('POLE', 'LIGHT')";
+const sqlList = (types: readonly string[]) => types.map((type) => `'${type}'`).join(', ');
+
+/** Devices the figures count: those that communicate (COUNTED_DEVICE_TYPES: no poles, no lamp heads). */
+export const COUNTED_DEVICE_SQL = `d.device_type in (${sqlList(COUNTED_DEVICE_TYPES)})`;
 
 /**
  * A lamp is a lighting point: a lamp controller (RTU) with the one or more lamp heads it drives.
  * The home page, the device tree, the groups (whose members are controllers) and the map (which
  * draws controllers) all count lamps this way; lamp heads are counted apart as `lampHeads`.
  */
-export const LAMP_SQL = "d.device_type = 'RTU'";
+export const LAMP_SQL = `d.device_type = '${LAMP_DEVICE_TYPE}'`;
 
 /**
  * The lighting figures of the home pages, for one customer (or all) and project:
