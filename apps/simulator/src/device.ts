@@ -59,7 +59,10 @@ export class Concentrator {
     return this.o.box.ccuUid;
   }
   private children(): string[] {
+    // the controller in the box reaches the box itself and its switch module too: nothing it carries stays "never connected"
     return [
+      this.o.box.uid,
+      this.o.box.moduleUid,
       ...this.o.box.branches,
       ...this.o.box.lamps.flatMap((l) => [l.rtuUid, ...l.heads]),
       ...(this.o.box.sensorUid ? [this.o.box.sensorUid] : []),
