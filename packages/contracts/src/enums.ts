@@ -22,15 +22,6 @@ export const DEVICE_TYPE_CODES = [
 ] as const;
 export type DEVICE_TYPE_CODES = (typeof DEVICE_TYPE_CODES)[number];
 
-/**
- * The devices the home figures count (and their online rate divides by): everything that
- * communicates. A pole is a site; a lamp head is part of its lamp controller, whose values and
- * communication it shows. A lamp is a lighting point: a controller (RTU) with its lamp heads.
- */
-export const COUNTED_DEVICE_TYPES = DEVICE_TYPE_CODES.filter((type) => type !== 'POLE' && type !== 'LIGHT');
-/** The device type that is one lamp (see COUNTED_DEVICE_TYPES). */
-export const LAMP_DEVICE_TYPE = 'RTU' satisfies DEVICE_TYPE_CODES;
-
 /** Communication type of a device: numeric code and its label. */
 export const COMMUNICATION_TYPES = [
   { value: 1, label: 'PLC' },

@@ -1,5 +1,5 @@
 import { upTopic } from '@luxgrid/contracts';
-import { COUNTED_DEVICE_TYPES } from '@luxgrid/contracts/enums';
+import { COUNTED_DEVICE_TYPES } from '@luxgrid/contracts/lighting';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../harness.ts';

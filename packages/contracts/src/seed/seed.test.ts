@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as enums from '../enums.ts';
 import { ALARM_CONFIG_TYPES, COMMUNICATION_TYPES, CONTROL_ACTIONS, LORAWAN_BANDS, TIME_ZONES } from '../enums.ts';
 import { DICTS, findDict, LIST_CLASSES } from './dicts.ts';
+import { operatorHoldsMenu } from './roles.ts';
 import { flattenMenus, SYSTEMS } from './systems.ts';
 import type { MenuSeed } from './types.ts';
 
@@ -524,5 +525,33 @@ describe('dictionaries', () => {
     expect([...enums.DATA_SCOPES]).toEqual(['1', '2', '3', '4', '5']);
     expect([...enums.HOME_PAGES]).toEqual(['Index', 'IndexAirport', 'InfoEditor']);
     expect([...CONTROL_ACTIONS]).toEqual(['on', 'off', 'dimming', 'calling', 'restart', 'timing', 'clockcalling']);
+  });
+});
+
+describe('seeded duty operator', () => {
+  it('holds lighting (with its alarms) and work orders, without deleting, importing or administering', () => {
+    const held = (keys: string[]) => keys.filter((key) => operatorHoldsMenu(key));
+    expect(held(['lighting', 'lighting.device', 'lighting.device.on', 'lighting.device.query'])).toHaveLength(4);
+    expect(held(['lighting-alarm', 'lighting.alarm', 'lighting.alarm.handle', 'ops.workOrder'])).toHaveLength(4);
+    expect(
+      held([
+        'system',
+        'system.user',
+        'system.config',
+        'system.log',
+        'monitor.operlog.remove',
+        'monitor.logininfor.remove',
+        'monitor.online',
+        'sysclient.customer',
+        'tool.gen',
+        'lighting.device.remove',
+        'lighting.device.add',
+        'lighting.device.import',
+        'ops.workOrder.remove',
+      ]),
+    ).toEqual([]);
+    // the keys it is checked against exist in the menu tree
+    for (const key of ['lighting.device.on', 'lighting.alarm.handle', 'monitor.operlog.remove', 'ops.workOrder'])
+      expect(byKey.has(key), key).toBe(true);
   });
 });

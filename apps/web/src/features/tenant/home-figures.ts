@@ -1,4 +1,4 @@
-import { COUNTED_DEVICE_TYPES, LAMP_DEVICE_TYPE } from '@luxgrid/contracts/enums';
+import { COUNTED_DEVICE_TYPES, LAMP_DEVICE_TYPE } from '@luxgrid/contracts/lighting';
 
 /**
  * Device, alarm and energy figures of the home pages. The server answers them under

@@ -1,4 +1,4 @@
-import { COUNTED_DEVICE_TYPES, LAMP_DEVICE_TYPE } from '@luxgrid/contracts/enums';
+import { COUNTED_DEVICE_TYPES, LAMP_DEVICE_TYPE } from '@luxgrid/contracts/lighting';
 import { registerHomeFigures } from '../../tenant/home/home-figures.ts';
 
 const sqlList = (types: readonly string[]) => types.map((type) => `'${type}'`).join(', ');

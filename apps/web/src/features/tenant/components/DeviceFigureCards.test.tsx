@@ -1,4 +1,4 @@
-import { COUNTED_DEVICE_TYPES } from '@luxgrid/contracts/enums';
+import { COUNTED_DEVICE_TYPES } from '@luxgrid/contracts/lighting';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
