@@ -8,7 +8,8 @@ interface LampState {
   energy: number;
   hours: number;
   switches: number;
-  broken: boolean;
+  /** the fault it reported, until a crew repairs it */
+  broken: false | 'LampFault' | 'RtuTilt';
 }
 
 export interface ConcentratorOptions {
@@ -129,13 +130,17 @@ export class Concentrator {
     for (const [i, lamp] of this.o.box.lamps.entries()) {
       const state = this.lamps.get(lamp.rtuUid)!;
       if (!state.broken && this.random() < this.o.faultRate) {
-        state.broken = true;
+        state.broken = this.random() < 0.7 ? 'LampFault' : 'RtuTilt';
         this.publish('event', {
           uid: lamp.rtuUid,
-          type: this.random() < 0.7 ? 'LampFault' : 'RtuTilt',
+          type: state.broken,
           level: 'serious',
           data: { hours: Math.round(state.hours) },
         });
+      } else if (state.broken && this.random() < this.o.faultRate * 20) {
+        // a crew repaired it: repairs come about twenty times sooner than failures
+        this.publish('event', { uid: lamp.rtuUid, type: 'RECOVER', data: { type: state.broken } });
+        state.broken = false;
       }
       const lit = state.on && !state.broken && this.breakers[i % 2];
       const voltage = 220 + this.random() * 12;
