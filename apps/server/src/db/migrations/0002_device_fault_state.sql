@@ -1,5 +1,6 @@
 ALTER TABLE "lt_device_state" ADD COLUMN "fault" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "lt_device_state" ADD COLUMN "fault_codes" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+CREATE INDEX "lt_device_state_fault_idx" ON "lt_device_state" USING btree ("project_id","device_id") WHERE fault;--> statement-breakpoint
 -- devices faulty now by the events already recorded: fault events not followed by a recovery
 UPDATE "lt_device_state" s SET "fault_codes" = f.codes, "fault" = true
 FROM (
