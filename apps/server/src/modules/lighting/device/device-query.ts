@@ -87,8 +87,7 @@ export function deviceWhere(ctx: Ctx, q: DeviceListQuery): { where: string; para
   }
   if (q.connection) conds.push(`d.connection = ${p(q.connection)}`);
   if (q.configState) conds.push(`d.config_state = ${p(q.configState)}`);
-  if (q.fault === 'true')
-    conds.push('d.device_id in (select fs.device_id from lt_device_state fs where fs.fault)');
+  if (q.fault === 'true') conds.push('d.device_id in (select fs.device_id from lt_device_state fs where fs.fault)');
   if (q.fault === 'false')
     conds.push('not exists (select 1 from lt_device_state fs where fs.device_id = d.device_id and fs.fault)');
   if (q.located === 'LOCATED') conds.push('d.longitude is not null and d.latitude is not null');
