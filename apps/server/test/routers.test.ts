@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAccounts } from '../src/db/seed/accounts-seed.ts';
+import { grantToRole } from './fixtures.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -96,6 +98,16 @@ describe('/routers', () => {
     for (const path of ['/system', '/sysclient', '/monitor', '/tool', 'config', 'user', 'operlog', 'logininfor'])
       expect(all.find((r) => r.path === path)).toBeUndefined();
     expect(data[0]!.path).toBe('/lighting');
+  });
+
+  it('puts right a duty operator role that an earlier seed gave the back office', async () => {
+    await grantToRole(t, 'operator', 'monitor.operlog.remove');
+    await grantToRole(t, 'operator', 'system.user');
+    await seedAccounts(t.deps.database.db, t.clock, { demo: true });
+    const info = await t.call('GET', '/getInfo', { token: await t.login('demo_operator') });
+    expect(info.body.permissions).toContain('lighting:device:on');
+    expect(info.body.permissions).not.toContain('monitor:operlog:remove');
+    expect(info.body.permissions).not.toContain('system:user:list');
   });
 
   it('gives a user without roles no menus', async () => {
