@@ -120,15 +120,17 @@ describe.skipIf(!hasChromium)('back-office shell journeys', () => {
     await context.close();
   });
 
-  it('removes a button the operator may not use', async () => {
+  it('lands the duty operator on lighting and removes the buttons the operator may not use', async () => {
     const { context, page } = await freshPage();
-    // the platform parameters are no customer's: the operator's example is the user list
-    await page.goto('/login?redirect=/web/system/user');
+    await page.goto('/login');
     await signIn(page, 'demo_operator');
-    await page.getByTestId('user-page').waitFor();
-    await page.getByTestId('user-table').locator('.ant-table-row').first().waitFor();
-    await expect(page.getByTestId('user-add').count()).resolves.toBe(0);
-    await expect(page.getByTestId('user-remove').count()).resolves.toBe(0);
+    await page.waitForURL(/\/web\/lighting\//);
+    await page.getByTestId('sidebar').waitFor();
+    await expect(page.getByTestId('sidebar').getByText('用户管理').count()).resolves.toBe(0);
+    await page.goto('/web/lighting/tag');
+    await page.getByTestId('tag-table').waitFor();
+    await expect(page.getByTestId('tag-add').count()).resolves.toBe(0);
+    await expect(page.getByTestId('tag-remove').count()).resolves.toBe(0);
     await context.close();
   });
 
@@ -162,7 +164,7 @@ describe.skipIf(!hasChromium)('back-office shell journeys', () => {
     expect(drawn).toMatch(/^[A-Za-z0-9]{12}$/);
 
     const { context, page } = await freshPage();
-    await page.goto('/login?redirect=/web/system/user');
+    await page.goto('/login?redirect=/web/lighting/tag');
     await signIn(page, 'first_day', drawn);
     await page.getByTestId('initial-password-page').waitFor();
     await page.getByText('新来的值班员，您的账号仍在使用初始密码').waitFor();
@@ -177,7 +179,7 @@ describe.skipIf(!hasChromium)('back-office shell journeys', () => {
     await page.getByTestId('initial-pwd-confirm').fill('MyOwn2026');
     await page.getByTestId('initial-pwd-save').click();
     await page.getByTestId('sidebar').waitFor();
-    await page.getByTestId('user-page').waitFor();
+    await page.getByTestId('tag-table').waitFor();
     await expect(page.getByTestId('initial-password-page').count()).resolves.toBe(0);
 
     // and the new password is the one that signs in

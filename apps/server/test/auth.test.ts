@@ -62,7 +62,16 @@ describe('sign-in', () => {
     }>("select user_name, status, browser, os, msg from sys_logininfor where user_name = 'nobody'");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: '1', browser: 'Chrome 120', os: 'Linux' });
-    expect(rows[0]!.msg).toContain('密码错误');
+    // stored as its message key, shown in the viewer's language
+    expect(rows[0]!.msg).toBe('login.failed');
+    const viewer = await t.login('admin');
+    for (const [lang, text] of [
+      ['zh-CN', '密码错误'],
+      ['en-US', 'the password is wrong'],
+    ] as const) {
+      const list = await t.call('GET', '/monitor/logininfor/list?userName=nobody', { token: viewer, lang });
+      expect(list.body.rows[0].msg).toContain(text);
+    }
   });
 });
 
@@ -116,10 +125,18 @@ describe('/getInfo', () => {
   it('gives the operator only what its role grants', async () => {
     const res = await t.call('GET', '/getInfo?systemId=100', { token: await t.login('demo_operator') });
     expect(res.body.roles).toEqual(['operator']);
-    expect(res.body.permissions).toContain('system:user:list');
+    // a duty operator runs the lights and administers nothing: no back office, no clearing of logs
     expect(res.body.permissions).toContain('lighting:device:on');
-    // the platform parameters are the platform's own
-    expect(res.body.permissions).not.toContain('system:config:list');
+    expect(res.body.permissions).toContain('lighting:alarm:handle');
+    for (const perm of [
+      'system:config:list',
+      'system:user:list',
+      'monitor:operlog:remove',
+      'monitor:logininfor:remove',
+      'monitor:operlog:list',
+      'lighting:device:remove',
+    ])
+      expect(res.body.permissions).not.toContain(perm);
     expect(res.body.permissions).not.toContain('system:config:add');
     expect(res.body.permissions).not.toContain('*:*:*');
     expect(res.body.permissions).not.toContain('sysclient:customer:list');

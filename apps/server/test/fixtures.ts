@@ -14,6 +14,21 @@ export async function grantToRole(t: TestApp, roleKey: string, menuKey: string):
   await invalidateAuthz(t.deps.cache);
 }
 
+/**
+ * Gives a customer role read access to the back office (every System screen and its query
+ * button), as a department-scoped clerk would have: the seeded duty operator holds none of it.
+ */
+export async function grantBackOfficeReading(t: TestApp, roleKey: string): Promise<void> {
+  const menus = await t.deps.database.query<{ menu_key: string }>(
+    `select m.menu_key from sys_menu m
+      where m.menu_key like 'system.%' and (m.perms is null or m.perms = '' or m.perms ~ ':(list|query)$')
+        and exists (select 1 from sys_client_menu cm join sys_role r on r.client_id = cm.client_id
+                     where cm.menu_id = m.menu_id and r.role_key = $1)`,
+    [roleKey],
+  );
+  for (const m of menus) await grantToRole(t, roleKey, m.menu_key);
+}
+
 /** A second customer with its own admin, to prove that customers never see each other. */
 export async function secondCustomer(t: TestApp): Promise<{ clientId: number; token: string }> {
   const [client] = await t.deps.database.query<{ client_id: number }>(

@@ -64,6 +64,15 @@ describe('every route is guarded', () => {
     expect((await t.call('DELETE', '/system/config/1', { token: operator })).body.code).toBe(403);
   });
 
+  it('lets the operator read devices but not remove them, and keeps the back office from the operator', async () => {
+    const operator = await t.login('demo_operator');
+    expect((await t.call('GET', '/lighting/device/list', { token: operator })).body.code).toBe(200);
+    expect((await t.call('DELETE', '/lighting/device/1', { token: operator })).body.code).toBe(403);
+    expect((await t.call('GET', '/system/config/list', { token: operator })).body.code).toBe(403);
+    expect((await t.call('DELETE', '/monitor/operlog/clean', { token: operator })).body.code).toBe(403);
+    expect((await t.call('DELETE', '/monitor/logininfor/clean', { token: operator })).body.code).toBe(403);
+  });
+
   it('makes a role change effective for users already signed in', async () => {
     const operator = await t.login('demo_operator');
     expect((await t.call('GET', '/getInfo', { token: operator })).body.permissions).not.toContain('system:config:add');

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAccounts } from '../src/db/seed/accounts-seed.ts';
+import { grantToRole } from './fixtures.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -91,7 +93,21 @@ describe('/routers', () => {
     expect(systems.has(111)).toBe(false); // video is not subscribed
     const all = flatten(data);
     expect(all.find((r) => r.path === 'customer')).toBeUndefined();
-    expect(all.find((r) => r.path === 'config')).toBeDefined();
+    // the duty operator's menus are lighting's: no System, Customers, Monitor or Tools
+    expect(systems.has(100)).toBe(false);
+    for (const path of ['/system', '/sysclient', '/monitor', '/tool', 'config', 'user', 'operlog', 'logininfor'])
+      expect(all.find((r) => r.path === path)).toBeUndefined();
+    expect(data[0]!.path).toBe('/lighting');
+  });
+
+  it('puts right a duty operator role that an earlier seed gave the back office', async () => {
+    await grantToRole(t, 'operator', 'monitor.operlog.remove');
+    await grantToRole(t, 'operator', 'system.user');
+    await seedAccounts(t.deps.database.db, t.clock, { demo: true });
+    const info = await t.call('GET', '/getInfo', { token: await t.login('demo_operator') });
+    expect(info.body.permissions).toContain('lighting:device:on');
+    expect(info.body.permissions).not.toContain('monitor:operlog:remove');
+    expect(info.body.permissions).not.toContain('system:user:list');
   });
 
   it('gives a user without roles no menus', async () => {

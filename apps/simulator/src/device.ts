@@ -8,7 +8,8 @@ interface LampState {
   energy: number;
   hours: number;
   switches: number;
-  broken: boolean;
+  /** the fault it reported, until a crew repairs it */
+  broken: false | 'LampFault' | 'RtuTilt';
 }
 
 export interface ConcentratorOptions {
@@ -59,7 +60,10 @@ export class Concentrator {
     return this.o.box.ccuUid;
   }
   private children(): string[] {
+    // the controller in the box reaches the box itself and its switch module too: nothing it carries stays "never connected"
     return [
+      this.o.box.uid,
+      this.o.box.moduleUid,
       ...this.o.box.branches,
       ...this.o.box.lamps.flatMap((l) => [l.rtuUid, ...l.heads]),
       ...(this.o.box.sensorUid ? [this.o.box.sensorUid] : []),
@@ -126,13 +130,17 @@ export class Concentrator {
     for (const [i, lamp] of this.o.box.lamps.entries()) {
       const state = this.lamps.get(lamp.rtuUid)!;
       if (!state.broken && this.random() < this.o.faultRate) {
-        state.broken = true;
+        state.broken = this.random() < 0.7 ? 'LampFault' : 'RtuTilt';
         this.publish('event', {
           uid: lamp.rtuUid,
-          type: this.random() < 0.7 ? 'LampFault' : 'RtuTilt',
+          type: state.broken,
           level: 'serious',
           data: { hours: Math.round(state.hours) },
         });
+      } else if (state.broken && this.random() < this.o.faultRate * 20) {
+        // a crew repaired it: repairs come about twenty times sooner than failures
+        this.publish('event', { uid: lamp.rtuUid, type: 'RECOVER', data: { type: state.broken } });
+        state.broken = false;
       }
       const lit = state.on && !state.broken && this.breakers[i % 2];
       const voltage = 220 + this.random() * 12;

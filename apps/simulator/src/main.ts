@@ -244,7 +244,8 @@ const sessionIds: number[] = [];
 for (let afterId = 0, more = true; more; ) {
   const page = await api.call<{ rows: { deviceId: number }[] }>(
     'GET',
-    `/lighting/device/list?projectId=${project.projectId}&deviceType=CCU_IN_BOX&keyword=${city.prefix}-CCU-&pageSize=500${afterId ? `&afterId=${afterId}` : ''}`,
+    // keyset paging from the first page on (a search without it is ranked by relevance, not by id)
+    `/lighting/device/list?projectId=${project.projectId}&deviceType=CCU_IN_BOX&keyword=${city.prefix}-CCU-&pageSize=500&afterId=${afterId || Number.MAX_SAFE_INTEGER}`,
   );
   sessionIds.push(...page.rows.map((r) => r.deviceId));
   more = page.rows.length === 500;

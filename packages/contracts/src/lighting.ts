@@ -385,3 +385,12 @@ export type LiveMessage =
       successCount: number;
       failCount: number;
     };
+
+/**
+ * The devices the home figures count (and their online rate divides by): everything that
+ * communicates. A pole is a site; a lamp head is part of its lamp controller, whose values and
+ * communication it shows. A lamp is a lighting point: a controller (RTU) with its lamp heads.
+ */
+export const COUNTED_DEVICE_TYPES = DEVICE_TYPE_CODES.filter((type) => type !== 'POLE' && type !== 'LIGHT');
+/** The device type that is one lamp (see COUNTED_DEVICE_TYPES). */
+export const LAMP_DEVICE_TYPE = 'RTU' satisfies DEVICE_TYPE_CODES;

@@ -47,6 +47,59 @@ describe('login log', () => {
     expect(bad.body.msg).toBe('Sorting by msg is not supported');
   });
 
+  it("shows the platform's own sign-ins under all customers (-1), and the home counts them", async () => {
+    const fresh = await t.login('admin');
+    const mine = await t.call('GET', '/monitor/logininfor/list?userName=admin&pageSize=100', {
+      token: fresh,
+      headers: { clientId: '-1' },
+    });
+    const own = mine.body.rows.filter((r: { userName: string; clientId: number | null }) => r.userName === 'admin');
+    expect(own.length).toBeGreaterThanOrEqual(1);
+    expect(own.every((r: { clientId: number | null }) => r.clientId === null)).toBe(true);
+    // one customer chosen: that customer's sign-ins, not the platform's
+    const scoped = await t.call('GET', '/monitor/logininfor/list?pageSize=100', {
+      token: fresh,
+      headers: { clientId: String(ids.client) },
+    });
+    expect(scoped.body.rows.some((r: { userName: string }) => r.userName === 'admin')).toBe(false);
+    const home = await t.call('GET', '/sysclient/home/summary', { token: fresh, headers: { clientId: '-1' } });
+    const [{ n }] = await t.deps.database.query<{ n: number }>(
+      "select count(*)::int as n from sys_logininfor where status = '0' and login_time > now() - interval '24 hours'",
+    );
+    expect(home.body.data.counts.recentLogins).toBe(n);
+  });
+
+  it("stores the message as a key and shows it in the viewer's language, old Chinese rows too", async () => {
+    const [row] = await t.deps.database.query<{ msg: string }>(
+      "select msg from sys_logininfor where user_name = 'demo_admin' and status = '0' order by info_id desc limit 1",
+    );
+    expect(row!.msg).toBe('login.success');
+    await t.deps.database.query(
+      `insert into sys_logininfor (user_name, client_id, ipaddr, status, msg, login_time) values
+        ('demo_oldrow', $1, '10.0.0.1', '0', '登录成功', now()),
+        ('demo_oldrow', $1, '10.0.0.1', '1', '密码输入错误2次，再错3次账户将被锁定10分钟', now())`,
+      [ids.client],
+    );
+    const list = (lang: 'zh-CN' | 'en-US') =>
+      t.call('GET', '/monitor/logininfor/list?userName=demo_oldrow&orderByColumn=status&isAsc=asc', {
+        token: demoAdmin,
+        lang,
+      });
+    expect((await list('en-US')).body.rows.map((r: { msg: string }) => r.msg)).toEqual([
+      'Login successful',
+      'Wrong password 2 times; 3 more and the account is locked for 10 minutes',
+    ]);
+    expect((await list('zh-CN')).body.rows.map((r: { msg: string }) => r.msg)).toEqual([
+      '登录成功',
+      '密码输入错误2次，再错3次账户将被锁定10分钟',
+    ]);
+    const en = await t.call('GET', '/monitor/logininfor/list?userName=demo_admin&status=0', {
+      token: demoAdmin,
+      lang: 'en-US',
+    });
+    expect(en.body.rows[0].msg).toBe('Login successful');
+  });
+
   it('unlocks an account locked by wrong passwords', async () => {
     for (let i = 0; i < 5; i++)
       await t.call('POST', '/adminlogin', { body: { username: 'demo_operator', password: 'wrong-pass' } });
@@ -71,6 +124,22 @@ describe('login log', () => {
     expect((await t.call('DELETE', '/monitor/logininfor/clean', { token: rival.token })).body.code).toBe(200);
     expect((await t.call('GET', '/monitor/logininfor/list', { token: rival.token })).body.total).toBe(0);
     expect((await t.call('GET', '/monitor/logininfor/list', { token: demoAdmin })).body.total).toBeGreaterThan(0);
+  });
+
+  it('clearing the login log is itself an operation-log row; the duty operator may not clear it', async () => {
+    const cleared = () =>
+      t.deps.database.query<{ oper_name: string; status: number }>(
+        "select oper_name, status from sys_oper_log where title = 'login log' and business_type = 9 and client_id = $1",
+        [rival.clientId],
+      );
+    const before = (await cleared()).length;
+    expect((await t.call('DELETE', '/monitor/logininfor/clean', { token: rival.token })).body.code).toBe(200);
+    const rows = await cleared();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ oper_name: 'rival_admin', status: 0 });
+    const operator = await t.login('demo_operator');
+    expect((await t.call('DELETE', '/monitor/logininfor/clean', { token: operator })).body.code).toBe(403);
+    expect((await t.call('DELETE', '/monitor/operlog/clean', { token: operator })).body.code).toBe(403);
   });
 
   it('exports with headers in the request language', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantToRole, secondCustomer } from '../fixtures.ts';
+import { grantBackOfficeReading, grantToRole, secondCustomer } from '../fixtures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { demoIds, download, menuId, readSheet } from './helpers.ts';
 
@@ -13,6 +13,8 @@ beforeAll(async () => {
   t = await startTestApp();
   ids = await demoIds(t);
   rival = await secondCustomer(t);
+  // the operator stands for a department-scoped clerk who reads the back office
+  await grantBackOfficeReading(t, 'operator');
   for (const key of ['system.dept', 'system.dept.query', 'system.dept.add', 'system.dept.edit', 'system.dept.remove'])
     await grantToRole(t, 'rival_admin', key);
   for (const key of ['system.post', 'system.post.query', 'system.post.edit', 'system.post.remove'])

@@ -3,6 +3,7 @@ import * as enums from '../enums.ts';
 import { ALARM_CONFIG_TYPES, COMMUNICATION_TYPES, CONTROL_ACTIONS, LORAWAN_BANDS, TIME_ZONES } from '../enums.ts';
 import { PROTOCOL_ACTIONS } from '../lighting.ts';
 import { DICTS, findDict, LIST_CLASSES } from './dicts.ts';
+import { operatorHoldsMenu } from './roles.ts';
 import { flattenMenus, SYSTEMS } from './systems.ts';
 import type { MenuSeed } from './types.ts';
 
@@ -539,5 +540,33 @@ describe('dictionaries', () => {
       expect(item.labelEn, item.value).not.toMatch(CJK);
       expect(item.labelEn.length, item.value).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('seeded duty operator', () => {
+  it('holds lighting (with its alarms) and work orders, without deleting, importing or administering', () => {
+    const held = (keys: string[]) => keys.filter((key) => operatorHoldsMenu(key));
+    expect(held(['lighting', 'lighting.device', 'lighting.device.on', 'lighting.device.query'])).toHaveLength(4);
+    expect(held(['lighting-alarm', 'lighting.alarm', 'lighting.alarm.handle', 'ops.workOrder'])).toHaveLength(4);
+    expect(
+      held([
+        'system',
+        'system.user',
+        'system.config',
+        'system.log',
+        'monitor.operlog.remove',
+        'monitor.logininfor.remove',
+        'monitor.online',
+        'sysclient.customer',
+        'tool.gen',
+        'lighting.device.remove',
+        'lighting.device.add',
+        'lighting.device.import',
+        'ops.workOrder.remove',
+      ]),
+    ).toEqual([]);
+    // the keys it is checked against exist in the menu tree
+    for (const key of ['lighting.device.on', 'lighting.alarm.handle', 'monitor.operlog.remove', 'ops.workOrder'])
+      expect(byKey.has(key), key).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { operatorHoldsMenu } from '@luxgrid/contracts/seed/roles';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { sysDept } from '../../modules/system/dept/dept.table.ts';
 import { sysMenu } from '../../modules/system/menu/menu.table.ts';
@@ -110,6 +111,16 @@ async function grantMenus(db: Db, roleId: number, menuIds: number[]) {
       .insert(sysRoleMenu)
       .values(menuIds.map((menuId) => ({ roleId, menuId })))
       .onConflictDoNothing();
+}
+
+async function holdsMenu(db: Db, roleId: number, menus: { id: number; key: string | null }[], key: string) {
+  const menu = menus.find((m) => m.key === key);
+  if (!menu) return false;
+  const [row] = await db
+    .select({ id: sysRoleMenu.menuId })
+    .from(sysRoleMenu)
+    .where(and(eq(sysRoleMenu.roleId, roleId), eq(sysRoleMenu.menuId, menu.id)));
+  return Boolean(row);
 }
 
 /** The platform admin, and (with demo data) a demo customer with two projects, its admin and an operator. */
@@ -271,17 +282,22 @@ export async function seedAccounts(db: Db, clock: Clock, opts: { demo: boolean }
     remark: 'lighting operator',
   });
   if (operator.created) {
-    // operators run the lights and read the back office; they do not administer it
-    const operatorMenus = customerMenus.filter((m) => {
-      if (!m.key) return false;
-      if (m.key.startsWith('system.') || m.key.startsWith('sysclient.'))
-        return !m.perms || /:(list|query)$/.test(m.perms);
-      return true;
-    });
+    // duty operators run the lights, handle alarms and work orders; they do not administer anything
     await grantMenus(
       db,
       operator.id,
-      operatorMenus.map((m) => m.id),
+      customerMenus.filter((m) => operatorHoldsMenu(m.key)).map((m) => m.id),
+    );
+  } else if (await holdsMenu(db, operator.id, customerMenus, 'monitor.operlog.remove')) {
+    // demo data of an earlier seed, whose operator took the back office (users, logs, monitoring, tools): put it right
+    await db.delete(sysRoleMenu).where(
+      and(
+        eq(sysRoleMenu.roleId, operator.id),
+        inArray(
+          sysRoleMenu.menuId,
+          customerMenus.filter((m) => !operatorHoldsMenu(m.key)).map((m) => m.id),
+        ),
+      ),
     );
   }
   await ensureUser(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Lang, LoginBody } from '@luxgrid/contracts';
-import { CODE, message } from '@luxgrid/contracts';
+import { CODE, type message } from '@luxgrid/contracts';
 import { and, eq } from 'drizzle-orm';
 import { checkCaptcha } from '../../platform/auth/captcha.ts';
 import { hashPassword, verifySignIn } from '../../platform/auth/password.ts';
@@ -77,7 +77,7 @@ export async function login(deps: Deps, body: LoginBody, meta: RequestMeta): Pro
       ip: meta.ip,
       userAgent: meta.userAgent,
       success: false,
-      msg: message(key, 'zh-CN', params),
+      msg: { key, params },
     });
     return fail(key, params);
   };
@@ -161,7 +161,7 @@ export async function login(deps: Deps, body: LoginBody, meta: RequestMeta): Pro
     ip: meta.ip,
     userAgent: meta.userAgent,
     success: true,
-    msg: message('login.success', 'zh-CN'),
+    msg: { key: 'login.success' },
   });
   return signToken(deps.secret, session.tokenId);
 }
@@ -174,7 +174,7 @@ export async function logout(deps: Deps, session: Session | null): Promise<void>
     clientId: session.clientId,
     ip: session.ipaddr,
     success: true,
-    msg: message('logout.success', 'zh-CN'),
+    msg: { key: 'logout.success' },
   });
 }
 

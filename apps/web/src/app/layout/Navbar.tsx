@@ -14,6 +14,7 @@ import { App, Avatar, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { ALL_CUSTOMERS_ID } from '../../shared/constants';
 import { LangSelect } from '../../shared/LangSelect';
 import { useStore } from '../../shared/store';
 import { setSize, toggleSidebar, UI_SIZES, type UiSize, ui } from '../layout-settings';
@@ -155,6 +156,7 @@ export function Navbar({ menu, showHamburger }: { menu: AppRoute[]; showHamburge
   const mobile = useStore(ui, (state) => state.mobile);
   const [projectOpen, setProjectOpen] = useState(false);
   const project = useStore(session, (state) => state.currentProject);
+  const allCustomers = useStore(session, (state) => state.currentCustomer?.id === ALL_CUSTOMERS_ID);
 
   return (
     <div className="lx-navbar" data-testid="navbar">
@@ -186,7 +188,7 @@ export function Navbar({ menu, showHamburger }: { menu: AppRoute[]; showHamburge
         {!mobile && <SunInfo />}
         <Tooltip title={t('navbar.switchProject')}>
           <span className="lx-project" onClick={() => setProjectOpen(true)} data-testid="project-name">
-            {project?.name ?? t('navbar.noProject')}
+            {project?.name ?? (allCustomers ? t('customer.all') : t('navbar.noProject'))}
           </span>
         </Tooltip>
         <Tooltip title={t('navbar.help')}>

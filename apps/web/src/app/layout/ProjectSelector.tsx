@@ -8,12 +8,17 @@ import { ALL_CUSTOMERS_ID } from '../../shared/constants';
 import { DraggableDialog } from '../../shared/DraggableDialog';
 import { SearchTree, type SearchTreeNode } from '../../shared/SearchTree';
 import { useStore } from '../../shared/store';
-import { session, switchCustomer, switchProject } from '../session';
+import { allCustomersEntry, session, switchCustomer, switchProject } from '../session';
 
 const customerKey = (id: number) => `c:${id}`;
 const projectKey = (id: number) => `p:${id}`;
+const ALL_KEY = customerKey(ALL_CUSTOMERS_ID);
 
-/** Customer → project picker opened from the project name in the navbar. */
+/**
+ * Customer → project picker opened from the project name in the navbar. Platform users (no
+ * customer of their own) may also choose "all customers": every customer's records, and the
+ * platform's own (its users' sign-ins and operations), with no project.
+ */
 export function ProjectSelector({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -22,16 +27,20 @@ export function ProjectSelector({ open, onClose }: { open: boolean; onClose: () 
   const customers = useStore(session, (state) => state.customers);
   const current = useStore(session, (state) => state.currentProject);
   const currentCustomer = useStore(session, (state) => state.currentCustomer);
+  const platformUser = useStore(session, (state) => !!state.user && !state.user.clientId);
   const [projectsByCustomer, setProjectsByCustomer] = useState<Record<number, Project[]>>({});
-  const [selected, setSelected] = useState<{ customer: Customer; project: Project } | null>(null);
+  const [selected, setSelected] = useState<{ customer: Customer; project: Project | null } | null>(null);
 
   useEffect(() => {
     if (!open) setSelected(null);
   }, [open]);
 
   const nodes = useMemo<SearchTreeNode[]>(
-    () =>
-      customers
+    () => [
+      ...(platformUser
+        ? [{ key: ALL_KEY, title: t('customer.all'), isLeaf: true, data: allCustomersEntry() } as SearchTreeNode]
+        : []),
+      ...customers
         .filter((customer) => customer.id !== ALL_CUSTOMERS_ID)
         .map((customer) => ({
           key: customerKey(customer.id),
@@ -44,7 +53,8 @@ export function ProjectSelector({ open, onClose }: { open: boolean; onClose: () 
             data: { customer, project },
           })),
         })),
-    [customers, projectsByCustomer, t],
+    ],
+    [customers, projectsByCustomer, platformUser, t],
   );
 
   const loadProjects = async (node: SearchTreeNode) => {
@@ -56,6 +66,10 @@ export function ProjectSelector({ open, onClose }: { open: boolean; onClose: () 
   };
 
   const onSelect = (node: SearchTreeNode) => {
+    if (node.key === ALL_KEY) {
+      setSelected({ customer: node.data as Customer, project: null });
+      return;
+    }
     if (node.key.startsWith('c:')) {
       const customer = node.data as Customer;
       if (customer.expire) message.warning(t('session.customerExpired'));
@@ -76,8 +90,8 @@ export function ProjectSelector({ open, onClose }: { open: boolean; onClose: () 
       return;
     }
     if (String(selected.customer.id) !== String(currentCustomer?.id)) await switchCustomer(selected.customer);
-    switchProject(selected.project);
-    message.success(t('project.switched', { name: selected.project.name }));
+    if (selected.project) switchProject(selected.project);
+    message.success(t('project.switched', { name: selected.project?.name ?? selected.customer.name }));
     onClose();
     navigate(`/redirect${location.pathname}${location.search}`, { replace: true });
   };
@@ -92,17 +106,18 @@ export function ProjectSelector({ open, onClose }: { open: boolean; onClose: () 
       testId="project-selector"
     >
       <p style={{ marginTop: 0 }}>
-        {t('project.current')}: <b>{current?.name ?? t('navbar.noProject')}</b>
+        {t('project.current')}:{' '}
+        <b>{current?.name ?? (currentCustomer?.id === ALL_CUSTOMERS_ID ? t('customer.all') : t('navbar.noProject'))}</b>
         {selected && (
           <>
             {' → '}
-            <b>{selected.project.name}</b>
+            <b>{selected.project?.name ?? selected.customer.name}</b>
           </>
         )}
       </p>
       <SearchTree
         nodes={nodes}
-        selectedKey={selected ? projectKey(selected.project.id) : undefined}
+        selectedKey={selected ? (selected.project ? projectKey(selected.project.id) : ALL_KEY) : undefined}
         onSelect={onSelect}
         loadData={loadProjects}
         placeholder={t('project.searchPlaceholder')}

@@ -62,7 +62,10 @@ function LiveState({ detail }: { detail: DeviceDetail }) {
   const lampStates = useDict('lighting_lamp_state');
   const breakerStates = useDict('lighting_breaker_state');
   const commStates = useDict('lighting_comm_state');
-  const state = useLiveDevice(detail.deviceId, {
+  const faultStates = useDict('lighting_run_fault');
+  const faultTypes = useDict('alarm_config_type');
+  // a lamp head follows its controller, whose values it shows
+  const state = useLiveDevice(detail.live.from?.deviceId ?? detail.deviceId, {
     commState: detail.commState,
     values: detail.live.values ?? {},
     ts: timeOf(detail.live.dataTs),
@@ -74,13 +77,31 @@ function LiveState({ detail }: { detail: DeviceDetail }) {
       size="small"
       title={t('ltDrawer.live')}
       extra={
-        <Space size={4} data-testid="drawer-comm" data-state={state.commState}>
-          <CommDot state={state.commState} />
-          <DictTag options={commStates} value={state.commState} />
+        <Space size={4}>
+          <span data-testid="drawer-fault" data-fault={String(detail.fault)}>
+            <DictTag options={faultStates} value={String(detail.fault)} />
+          </span>
+          <Space size={4} data-testid="drawer-comm" data-state={state.commState}>
+            <CommDot state={state.commState} />
+            <DictTag options={commStates} value={state.commState} />
+          </Space>
         </Space>
       }
       data-testid="drawer-live"
     >
+      {Object.entries(detail.faultCodes ?? {}).map(([code, since]) => (
+        <Tag key={code} color="error" style={{ marginBottom: 8 }} data-testid={`drawer-fault-${code}`}>
+          {t('ltDrawer.faultSince', {
+            code: faultTypes.find((d) => d.dictValue === code)?.dictLabel ?? code,
+            time: formatDateTime(since),
+          })}
+        </Tag>
+      ))}
+      {detail.live.from && (
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }} data-testid="drawer-values-from">
+          {t('ltDrawer.valuesFrom', { uid: detail.live.from.uid })}
+        </Typography.Paragraph>
+      )}
       {state.event && (
         <Tag color={state.event.eventType === 'RECOVER' ? 'success' : 'error'} style={{ marginBottom: 8 }}>
           {t('ltDrawer.lastEvent', { type: state.event.eventType, time: formatDateTime(state.event.ts) })}

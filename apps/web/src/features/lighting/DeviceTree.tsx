@@ -1,4 +1,4 @@
-import { CloseCircleOutlined, EllipsisOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, EllipsisOutlined, ReloadOutlined, WarningFilled } from '@ant-design/icons';
 import { Button, Empty, Input, Space, Spin, Tooltip, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { dictLabel } from '../../shared/DictTag';
 import { useDict } from '../../shared/dict';
 import { deviceApi } from './api';
 import { CommDot } from './format';
+import { deviceStatus, STATUS_COLOURS } from './geo';
 import { useLiveDevice } from './live';
 import type { TreeNodeRow } from './types';
 
@@ -17,10 +18,17 @@ type Item = { kind: 'device'; node: TreeNodeRow } | { kind: 'more'; parentKey: s
 
 function NodeTitle({ node, typeLabel }: { node: TreeNodeRow; typeLabel: string }) {
   const live = useLiveDevice(node.deviceId, { commState: node.commState, values: {}, ts: 0 });
+  const faulty = deviceStatus(live.commState, live.values, live.event?.eventType, node.fault) === 'fault';
   return (
-    <span className="lt-tree-node" data-testid={`tree-node-${node.uid}`} title={`${node.uid} · ${typeLabel}`}>
+    <span
+      className="lt-tree-node"
+      data-testid={`tree-node-${node.uid}`}
+      data-fault={String(faulty)}
+      title={`${node.uid} · ${typeLabel}`}
+    >
       <CommDot state={live.commState} />
-      <span>{node.name}</span>
+      {faulty && <WarningFilled style={{ color: STATUS_COLOURS.fault }} />}
+      <span style={faulty ? { color: STATUS_COLOURS.fault } : undefined}>{node.name}</span>
       {node.name !== node.uid && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {node.uid}
@@ -131,6 +139,7 @@ export function DeviceTree({
               deviceType: row.deviceType,
               commState: row.commState,
               connection: row.connection,
+              fault: row.fault,
               childCount: 0,
               isLeaf: true,
             };

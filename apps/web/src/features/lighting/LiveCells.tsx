@@ -8,6 +8,8 @@ import { timeOf, useLiveDevice } from './live';
 import type { DeviceRow } from './types';
 
 const loadedOf = (row: DeviceRow) => ({ commState: row.commState, values: row.live ?? {}, ts: timeOf(row.dataTs) });
+/** Whose pushes a row's values follow: its own, or for a lamp head its controller's. */
+const valuesOf = (row: DeviceRow) => row.liveFrom?.deviceId ?? row.deviceId;
 
 /** The online state of a list row, following device.state pushes. */
 export function LiveCommCell({ row }: { row: DeviceRow }) {
@@ -27,13 +29,17 @@ export function LiveValuesCell({ row, max = 4 }: { row: DeviceRow; max?: number 
   const label = useValueLabel();
   const lampStates = useDict('lighting_lamp_state');
   const breakerStates = useDict('lighting_breaker_state');
-  const live = useLiveDevice(row.deviceId, loadedOf(row));
+  const live = useLiveDevice(valuesOf(row), loadedOf(row));
   const keys = orderedKeys(live.values).filter((key) => key !== 'lampState' && key !== 'breaker');
   const lamp = live.values.lampState;
   const breaker = live.values.breaker;
   if (!keys.length && lamp === undefined && breaker === undefined) return <span style={{ color: '#bfbfbf' }}>-</span>;
   return (
-    <span className="lt-live" data-testid={`live-${row.uid}`}>
+    <span
+      className="lt-live"
+      data-testid={`live-${row.uid}`}
+      title={row.liveFrom ? t('ltDrawer.valuesFrom', { uid: row.liveFrom.uid }) : undefined}
+    >
       {lamp !== undefined && (
         <Tag color={lamp === 'ON' ? 'success' : lamp === 'ALARM' ? 'error' : 'default'}>
           {dictLabel(lampStates, lamp)}
@@ -53,6 +59,6 @@ export function LiveValuesCell({ row, max = 4 }: { row: DeviceRow; max?: number 
 
 /** When the row's newest data arrived, live. */
 export function LiveTimeCell({ row }: { row: DeviceRow }) {
-  const live = useLiveDevice(row.deviceId, loadedOf(row));
+  const live = useLiveDevice(valuesOf(row), loadedOf(row));
   return <span>{live.ts ? formatDateTime(live.ts) : '-'}</span>;
 }

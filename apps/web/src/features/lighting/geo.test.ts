@@ -9,6 +9,10 @@ describe('offline map geometry', () => {
     expect(deviceStatus('ON', { lampState: 'ALARM' })).toBe('fault');
     expect(deviceStatus('ON', {}, 'RtuTilt')).toBe('fault');
     expect(deviceStatus('OFF', {}, 'OFFLINE')).toBe('offline');
+    // the stored fault state: faulty on load, cleared by a live recovery
+    expect(deviceStatus('ON', {}, undefined, true)).toBe('fault');
+    expect(deviceStatus('OFF', {}, 'OFFLINE', true)).toBe('fault');
+    expect(deviceStatus('ON', {}, 'RECOVER', true)).toBe('online');
   });
 
   it('computes a convex hull without interior or duplicate points', () => {

@@ -21,10 +21,23 @@ export const STATUS_COLOURS: Record<DeviceStatus, string> = {
 /** Events that are not faults: connectivity transitions and recoveries. */
 const QUIET_EVENTS = new Set(['ONLINE', 'OFFLINE', 'RECOVER', 'POWER_UP']);
 
-/** How a device shows on the map: a fault outranks everything, then its connectivity. */
-export function deviceStatus(commState: string, values: Record<string, unknown>, eventType?: string): DeviceStatus {
+/** Whether a live device event reports a fault (not a connectivity change or a recovery). */
+export const isFaultEvent = (eventType: string) => !QUIET_EVENTS.has(eventType);
+
+/**
+ * How a device shows on the map and in the tree: a fault outranks everything, then its
+ * connectivity. `faulty` is the device's stored fault state (the list's `fault`, the one the home
+ * page counts); a live fault event marks it at once, a live RECOVER clears it.
+ */
+export function deviceStatus(
+  commState: string,
+  values: Record<string, unknown>,
+  eventType?: string,
+  faulty = false,
+): DeviceStatus {
   if (values.lampState === 'ALARM' || values.fault === true) return 'fault';
   if (eventType && !QUIET_EVENTS.has(eventType)) return 'fault';
+  if (faulty && eventType !== 'RECOVER') return 'fault';
   if (commState === 'ON') return 'online';
   if (commState === 'OFF') return 'offline';
   return 'init';

@@ -25,6 +25,12 @@ export interface DeviceRow {
   lastSeen: string | null;
   dataTs: string | null;
   live: LiveValues;
+  /** faulty now (active fault codes), as the home figures count it */
+  fault: boolean;
+  /** active fault codes (event types) with the time each was raised */
+  faultCodes: Record<string, string>;
+  /** a lamp head: the controller whose values `live` shows */
+  liveFrom: { deviceId: number; uid: string } | null;
 }
 
 export interface DeviceRef {
@@ -87,7 +93,11 @@ export interface DeviceDetail {
     dataTs: string | null;
     firmware: string | null;
     values: LiveValues;
+    /** a lamp head: the controller whose values these are */
+    from: DeviceRef | null;
   };
+  fault: boolean;
+  faultCodes: Record<string, string>;
 }
 
 /** One node of GET /lighting/device/tree. */
@@ -98,6 +108,7 @@ export interface TreeNodeRow {
   deviceType: DeviceType;
   commState: CommState;
   connection: Connection | null;
+  fault: boolean;
   childCount: number;
   isLeaf: boolean;
 }

@@ -1,3 +1,5 @@
+import { COUNTED_DEVICE_TYPES, LAMP_DEVICE_TYPE } from '@luxgrid/contracts/lighting';
+
 /**
  * Device, alarm and energy figures of the home pages. The server answers them under
  * `figures.<group>` from providers the device areas register (registerHomeFigures); a group
@@ -89,6 +91,23 @@ export function readDeviceFigures(figures: unknown): DeviceFigures {
       result.energyMonth,
     ].some((value) => value !== null) || energyTrend.length > 0;
   return result;
+}
+
+/** The device list a home figure opens: the devices it counts, with the same rule. */
+export type FigureLink = 'devices' | 'lamps' | 'offline' | 'faults';
+
+export const DEVICE_LIST_PATH = '/web/lighting/device';
+
+export function deviceListLink(figure: FigureLink): string {
+  const counted = `deviceTypes=${COUNTED_DEVICE_TYPES.join(',')}`;
+  const query = {
+    devices: counted,
+    lamps: `deviceType=${LAMP_DEVICE_TYPE}`,
+    // the online rate's complement: counted devices that are not online, never connected included
+    offline: `${counted}&commStates=OFF,INIT`,
+    faults: 'fault=true',
+  }[figure];
+  return `${DEVICE_LIST_PATH}?${query}`;
 }
 
 /** A figure for display: '—' when unknown, thousands separators otherwise. */

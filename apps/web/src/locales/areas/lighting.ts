@@ -114,6 +114,9 @@ const zhCN = {
     empty: '项目中还没有设备',
   },
   ltDevice: {
+    fault: '运行故障',
+    homeFilter: '首页筛选：',
+    clearHomeFilter: '清除',
     keyword: 'UID/名称',
     liveValues: '实时数据',
     dataTime: '数据时间',
@@ -157,6 +160,9 @@ const zhCN = {
     saved: '我已保存',
   },
   ltDrawer: {
+    fault: '运行故障',
+    faultSince: '{{code}}，自 {{time}}',
+    valuesFrom: '灯头不单独上报，显示其控制器 {{uid}} 的数据',
     title: '设备详情',
     live: '实时状态',
     noData: '设备尚未上报数据',
@@ -499,6 +505,9 @@ const enUS: Texts = {
     empty: 'The project has no devices yet',
   },
   ltDevice: {
+    fault: 'Fault',
+    homeFilter: 'From the home page:',
+    clearHomeFilter: 'Clear',
     keyword: 'UID / name',
     liveValues: 'Live values',
     dataTime: 'Data time',
@@ -543,6 +552,9 @@ const enUS: Texts = {
     saved: 'I have saved it',
   },
   ltDrawer: {
+    fault: 'Fault',
+    faultSince: '{{code}}, since {{time}}',
+    valuesFrom: 'A lamp head does not report by itself: values of its controller {{uid}}',
     title: 'Device detail',
     live: 'Live state',
     noData: 'The device has not reported any data yet',

@@ -1,4 +1,9 @@
-import { COMMUNICATION_STATES, DEVICE_TYPE_CODES, TERMINAL_CONNECTIONS } from '@luxgrid/contracts/enums';
+import {
+  COMMUNICATION_STATES,
+  DEVICE_TYPE_CODES,
+  RUN_FAULT_STATES,
+  TERMINAL_CONNECTIONS,
+} from '@luxgrid/contracts/enums';
 import { z } from 'zod';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { fail } from '../../../platform/errors.ts';
@@ -16,6 +21,8 @@ export const deviceListQuery = pageQuery.extend({
     .enum(COMMUNICATION_STATES)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** several communication states, comma separated (the home page's "offline": OFF,INIT) */
+  commStates: z.string().max(40).optional(),
   connection: z
     .enum(TERMINAL_CONNECTIONS)
     .optional()
@@ -25,6 +32,11 @@ export const deviceListQuery = pageQuery.extend({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   configState: z.string().max(12).optional(),
+  /** faulty now (true) or not (false): the device's own fault state, as the home figures count it */
+  fault: z
+    .enum(RUN_FAULT_STATES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** prefix of the UID or of the name */
   keyword: z.string().trim().max(64).optional(),
   groupId: z.coerce.number().int().positive().optional(),
@@ -69,8 +81,15 @@ export function deviceWhere(ctx: Ctx, q: DeviceListQuery): { where: string; para
     if (types.length) conds.push(`d.device_type = any(${p(types)}::text[])`);
   }
   if (q.commState) conds.push(`d.comm_state = ${p(q.commState)}`);
+  if (q.commStates) {
+    const states = q.commStates.split(',').filter((s) => (COMMUNICATION_STATES as readonly string[]).includes(s));
+    if (states.length) conds.push(`d.comm_state = any(${p(states)}::text[])`);
+  }
   if (q.connection) conds.push(`d.connection = ${p(q.connection)}`);
   if (q.configState) conds.push(`d.config_state = ${p(q.configState)}`);
+  if (q.fault === 'true') conds.push('d.device_id in (select fs.device_id from lt_device_state fs where fs.fault)');
+  if (q.fault === 'false')
+    conds.push('not exists (select 1 from lt_device_state fs where fs.device_id = d.device_id and fs.fault)');
   if (q.located === 'LOCATED') conds.push('d.longitude is not null and d.latitude is not null');
   if (q.located === 'UNLOCATED') conds.push('(d.longitude is null or d.latitude is null)');
   if (q.parentId) conds.push(`d.parent_id = ${p(q.parentId)}`);
@@ -131,11 +150,31 @@ export interface DeviceListRow {
   lastSeen: string | null;
   dataTs: string | null;
   live: Record<string, unknown>;
+  fault: boolean;
+  faultCodes: Record<string, string>;
+  /** lamp heads: the controller whose values `live` shows */
+  liveFrom: { deviceId: number; uid: string } | null;
 }
+
+/**
+ * The latest state a row shows: its own, or for a lamp head that never reported by itself, its
+ * controller's (the RTU carrying it measures the lamp: voltage, power, dim level, lamp state).
+ */
+export const LIVE_STATE_JOIN = `left join lt_device_state fs on fs.device_id = d.device_id
+     left join lt_device_state ps on d.device_type = 'LIGHT' and fs.device_id is null and ps.device_id = d.parent_id
+     left join lt_device pd on pd.device_id = ps.device_id`;
+
+/** Columns of the state a row shows (see LIVE_STATE_JOIN). */
+export const LIVE_STATE_COLUMNS = `to_char(coalesce(fs.last_seen, ps.last_seen) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastSeen",
+       to_char(coalesce(fs.data_ts, ps.data_ts) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "dataTs",
+       coalesce(fs.data, ps.data, '{}'::jsonb) as live,
+       coalesce(fs.fault, false) as fault, coalesce(fs.fault_codes, '{}'::jsonb) as "faultCodes",
+       case when ps.device_id is not null then json_build_object('deviceId', ps.device_id, 'uid', pd.uid) end as "liveFrom"`;
 
 /** A page of devices with their latest values: one query for the rows, one for the count, no N+1. */
 export async function listDevices(deps: Deps, ctx: Ctx, q: DeviceListQuery) {
   const { where, params } = deviceWhere(ctx, q);
+  const whereParams = params.length;
   const size = Math.min(q.pageSize ?? q.size ?? 20, MAX_PAGE_SIZE);
   let order = 'd.device_id desc';
   let keyset = '';
@@ -144,12 +183,17 @@ export async function listDevices(deps: Deps, ctx: Ctx, q: DeviceListQuery) {
     if (!column) throw fail('valid.sortColumn', { field: q.orderByColumn });
     const dir = q.isAsc === 'desc' || q.isAsc === 'descending' ? 'desc' : 'asc';
     order = `${column} ${dir}, d.device_id desc`;
+  } else if (q.keyword && !q.afterId) {
+    // a search: the exact UID first, then devices that report before poles and lamp heads, then the closest prefix
+    const kw = `$${params.length + 1}`;
+    params.push(q.keyword);
+    order = `(d.uid = ${kw}) desc, (d.device_type in ('POLE', 'LIGHT')) asc, length(d.uid) asc, d.uid asc, d.device_id desc`;
   } else if (q.afterId) {
     params.push(q.afterId);
     keyset = `${where ? ' and' : 'where'} d.device_id < $${params.length}`;
   }
   const offset = keyset ? 0 : ((q.pageNum ?? q.current ?? 1) - 1) * size;
-  const countParams = keyset ? params.slice(0, -1) : params;
+  const countParams = params.length > whereParams ? params.slice(0, whereParams) : params;
   // the page and the count side by side on the pool: the wait is the longer of the two, not the sum
   const [rows, { total, exact }] = await Promise.all([
     deps.database.query<DeviceListRow>(
@@ -158,11 +202,9 @@ export async function listDevices(deps: Deps, ctx: Ctx, q: DeviceListQuery) {
        d.gateway_id as "gatewayId", d.connection, d.comm_state as "commState", d.config_state as "configState",
        d.longitude, d.latitude,
        case when d.longitude is not null and d.latitude is not null then 'LOCATED' else 'UNLOCATED' end as located,
-       to_char(s.last_seen at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastSeen",
-       to_char(s.data_ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "dataTs",
-       coalesce(s.data, '{}'::jsonb) as live
+       ${LIVE_STATE_COLUMNS}
      from (select * from lt_device d ${where}${keyset} order by ${order} limit ${size} offset ${offset}) d
-     left join lt_device_state s on s.device_id = d.device_id
+     ${LIVE_STATE_JOIN}
      left join lt_device_model m on m.model_id = d.model_id
      order by ${order}`,
       params,

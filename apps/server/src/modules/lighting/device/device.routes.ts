@@ -147,12 +147,13 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
           deviceType: string;
           commState: string;
           connection: string | null;
+          fault: boolean;
           childCount: number;
         }>(
           `select d.device_id as "deviceId", d.uid, d.name, d.device_type as "deviceType", d.comm_state as "commState",
-             d.connection, d.longitude, d.latitude,
+             d.connection, d.longitude, d.latitude, coalesce(s.fault, false) as fault,
              (select count(*)::int from lt_device c where c.parent_id = d.device_id) as "childCount"
-           from lt_device d
+           from lt_device d left join lt_device_state s on s.device_id = d.device_id
            where d.project_id = $1 and d.client_id = $2 and ${req.query.parentId ? 'd.parent_id = $3' : 'd.parent_id is null and $3::int = 0'}
              and d.device_id > $4
            order by d.device_id limit ${limit + 1}`,
@@ -179,15 +180,22 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const device = await loadDevice(deps, ctx, req.params.deviceId);
-        const [state] = await deps.database.query<{
+        // a lamp head that never reported by itself shows its controller's latest values
+        const states = await deps.database.query<{
+          device_id: number;
           online: boolean;
           last_seen: Date | null;
           data_ts: Date | null;
           data: Record<string, unknown>;
           firmware: string | null;
-        }>('select online, last_seen, data_ts, data, firmware from lt_device_state where device_id = $1', [
-          device.deviceId,
-        ]);
+          fault: boolean;
+          fault_codes: Record<string, string>;
+        }>(
+          'select device_id, online, last_seen, data_ts, data, firmware, fault, fault_codes from lt_device_state where device_id = any($1::bigint[])',
+          [[device.deviceId, device.deviceType === 'LIGHT' ? device.parentId : null].filter((v) => v !== null)],
+        );
+        const own = states.find((r) => r.device_id === device.deviceId);
+        const state = own ?? states[0];
         const [tagRows, groupRows, related, counts] = await Promise.all([
           deps.database.query<{ tagId: number; name: string }>(
             'select t.tag_id as "tagId", t.name from lt_device_tag dt join lt_tag t on t.tag_id = dt.tag_id where dt.device_id = $1 order by t.tag_id',
@@ -229,8 +237,11 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
                 dataTs: formatDate(state.data_ts),
                 firmware: state.firmware,
                 values: state.data,
+                from: state === own ? null : (byId.get(state.device_id) ?? null),
               }
-            : { online: false, lastSeen: null, dataTs: null, firmware: null, values: {} },
+            : { online: false, lastSeen: null, dataTs: null, firmware: null, values: {}, from: null },
+          fault: own?.fault ?? false,
+          faultCodes: own?.fault_codes ?? {},
         });
       },
     );

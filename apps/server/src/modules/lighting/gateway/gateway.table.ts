@@ -19,17 +19,28 @@ export const ltTelemetry = pgTable(
  * Latest state of each device: merged readings, last contact, online flag; upserted in batches at
  * most once a second per device. No index on last_seen: updates stay HOT (heap-only, with the free
  * room of fillfactor 70 set by the migration), and the offline sweep reads the table every 10 s.
+ * The one partial index holds only faulty devices (fault-state.ts) and changes only when a fault
+ * is raised or cleared.
  */
-export const ltDeviceState = pgTable('lt_device_state', {
-  deviceId: ref('device_id').primaryKey(),
-  clientId: ref('client_id').notNull(),
-  projectId: ref('project_id').notNull(),
-  online: boolean('online').notNull().default(false),
-  lastSeen: ts('last_seen'),
-  dataTs: ts('data_ts'),
-  data: jsonb('data').notNull().default({}),
-  firmware: varchar('firmware', { length: 40 }),
-});
+export const ltDeviceState = pgTable(
+  'lt_device_state',
+  {
+    deviceId: ref('device_id').primaryKey(),
+    clientId: ref('client_id').notNull(),
+    projectId: ref('project_id').notNull(),
+    online: boolean('online').notNull().default(false),
+    lastSeen: ts('last_seen'),
+    dataTs: ts('data_ts'),
+    data: jsonb('data').notNull().default({}),
+    firmware: varchar('firmware', { length: 40 }),
+    /** the device is faulty now: it has active fault codes (the rules are in fault-state.ts) */
+    fault: boolean('fault').notNull().default(false),
+    /** active fault codes (event types) with the time each was raised */
+    faultCodes: jsonb('fault_codes').notNull().default({}),
+  },
+  // the few faulty devices, for the home figure and the list filter; readings never change `fault`, so their updates stay HOT
+  (t) => [index('lt_device_state_fault_idx').on(t.projectId, t.deviceId).where(sql`fault`)],
+);
 
 /** Runtime log: device events, online/offline transitions. */
 export const ltDeviceEvent = pgTable(

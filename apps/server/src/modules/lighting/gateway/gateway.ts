@@ -18,6 +18,7 @@ import {
 import type { Deps } from '../../../platform/context.ts';
 import { copyField } from '../../../platform/db.ts';
 import type { MqttHub } from '../../../platform/mqtt.ts';
+import { type FaultChange, noteFaultEvent, noteFaultReading, writeFaultStates } from './fault-state.ts';
 
 /** What the gateway keeps in memory about a device it has heard of. */
 export interface DeviceInfo {
@@ -118,6 +119,8 @@ interface StateUpdate {
   data?: Record<string, unknown>;
   firmware?: string;
   config?: Record<string, unknown>;
+  /** fault codes raised or cleared since the last state write (fault-state.ts) */
+  fault?: FaultChange;
 }
 
 interface EventRow {
@@ -418,7 +421,7 @@ export class DeviceGateway {
           l: parsed.data.level ?? 'ordinary',
           v: parsed.data.data ?? null,
         });
-        if (target !== session) this.seen(target, now);
+        noteFaultEvent(this.seen(target, now), parsed.data, ts);
         return this.flushIfFull();
       }
       case 'ack': {
@@ -501,6 +504,7 @@ export class DeviceGateway {
     const update = this.seen(info, now);
     update.data = update.data ? Object.assign(update.data, item.values) : { ...item.values };
     update.dataTs = Math.max(update.dataTs ?? 0, ts);
+    noteFaultReading(update, item.values);
     this.pushLive(info, { ts, values: item.values });
   }
 
@@ -589,6 +593,7 @@ export class DeviceGateway {
            firmware = coalesce(excluded.firmware, s.firmware)`,
       [JSON.stringify(rows)],
     );
+    await writeFaultStates(db, states);
     const configs = [...states].filter(([, s]) => s.config).map(([d, s]) => ({ d, v: s.config }));
     if (configs.length)
       await db.query(

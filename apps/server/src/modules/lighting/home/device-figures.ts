@@ -1,8 +1,26 @@
+import { COUNTED_DEVICE_TYPES, LAMP_DEVICE_TYPE } from '@luxgrid/contracts/lighting';
 import { registerHomeFigures } from '../../tenant/home/home-figures.ts';
 
+const sqlList = (types: readonly string[]) => types.map((type) => `'${type}'`).join(', ');
+
+/** Devices the figures count: those that communicate (COUNTED_DEVICE_TYPES: no poles, no lamp heads). */
+export const COUNTED_DEVICE_SQL = `d.device_type in (${sqlList(COUNTED_DEVICE_TYPES)})`;
+
 /**
- * The lighting figures of the home pages: devices, lamp heads, online and offline devices, and the
- * devices that reported a fault event in the last 24 hours, for one customer (or all) and project.
+ * A lamp is a lighting point: a lamp controller (RTU) with the one or more lamp heads it drives.
+ * The home page, the device tree, the groups (whose members are controllers) and the map (which
+ * draws controllers) all count lamps this way; lamp heads are counted apart as `lampHeads`.
+ */
+export const LAMP_SQL = `d.device_type = '${LAMP_DEVICE_TYPE}'`;
+
+/**
+ * The lighting figures of the home pages, for one customer (or all) and project:
+ * - total: communicating devices (see COUNTED_DEVICE_SQL); lamps and lampHeads;
+ * - online / offline / neverConnected: by communication state; the online rate is online over
+ *   every counted device, so devices that never connected count against it;
+ * - faults: devices faulty now (lt_device_state.fault, kept by the gateway: fault-state.ts) —
+ *   the same rule the device list filter `fault=true`, the drawer, the tree and the map use;
+ * - faultEvents: fault events of the last 24 hours (how busy the day was, not how many are broken).
  */
 export function registerDeviceFigures(): void {
   registerHomeFigures('devices', async (deps, { clientId, projectId }) => {
@@ -10,25 +28,33 @@ export function registerDeviceFigures(): void {
     const [row] = await deps.database.query<{
       total: number;
       lamps: number;
+      lampHeads: number;
       online: number;
       offline: number;
+      neverConnected: number;
       faults: number;
+      faultEvents: number;
     }>(
       `with scoped as (
-         select device_id, device_type, comm_state from lt_device
-          where ($1::bigint is null or client_id = $1) and ($2::bigint is null or project_id = $2)
-            and device_type <> 'POLE')
-       select count(*)::int as total,
-              count(*) filter (where device_type = 'LIGHT')::int as lamps,
-              count(*) filter (where comm_state = 'ON')::int as online,
-              count(*) filter (where comm_state = 'OFF')::int as offline,
-              (select count(distinct e.device_id)::int from lt_device_event e
+         select d.device_id, d.device_type, d.comm_state from lt_device d
+          where ($1::bigint is null or d.client_id = $1) and ($2::bigint is null or d.project_id = $2)
+            and d.device_type <> 'POLE')
+       select count(*) filter (where ${COUNTED_DEVICE_SQL})::int as total,
+              count(*) filter (where ${LAMP_SQL})::int as lamps,
+              count(*) filter (where d.device_type = 'LIGHT')::int as "lampHeads",
+              count(*) filter (where ${COUNTED_DEVICE_SQL} and d.comm_state = 'ON')::int as online,
+              count(*) filter (where ${COUNTED_DEVICE_SQL} and d.comm_state <> 'ON')::int as offline,
+              count(*) filter (where ${COUNTED_DEVICE_SQL} and d.comm_state = 'INIT')::int as "neverConnected",
+              (select count(*)::int from lt_device_state s
+                 where s.fault and ($1::bigint is null or s.client_id = $1) and ($2::bigint is null or s.project_id = $2)) as faults,
+              (select count(*)::int from lt_device_event e
                  where ($1::bigint is null or e.client_id = $1) and ($2::bigint is null or e.project_id = $2)
-                   and e.ts > now() - interval '24 hours' and e.level in ('dangerous', 'serious', 'urgent')) as faults
-         from scoped`,
+                   and e.ts > now() - interval '24 hours' and e.event_type not in ('ONLINE', 'OFFLINE', 'RECOVER')
+                   and e.level in ('dangerous', 'serious', 'urgent')) as "faultEvents"
+         from scoped d`,
       params,
     );
-    const reachable = (row?.online ?? 0) + (row?.offline ?? 0);
-    return { ...row, onlineRate: reachable ? Math.round(((row?.online ?? 0) / reachable) * 1000) / 10 : null };
+    const total = row?.total ?? 0;
+    return { ...row, onlineRate: total ? Math.round(((row?.online ?? 0) / total) * 1000) / 10 : null };
   });
 }

@@ -1,4 +1,4 @@
-import { message } from '@luxgrid/contracts';
+import { type Lang, message } from '@luxgrid/contracts';
 import { and, desc, eq, gte, ilike, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { clientScope, containing, idParam, idsParam, optionalFilter, parseIds, p
 import { sysUser } from '../user/user.table.ts';
 import { formatDate } from '../user/user-info.ts';
 import { sysDeviceLog, sysLogininfor, sysOperLog } from './log.table.ts';
+import { loginMessageText } from './login-log.ts';
 
 const merged = (req: { query: unknown; body: unknown }) => ({
   ...(req.query as object),
@@ -75,7 +76,12 @@ const DEVICE_SORTABLE = {
   createTime: sysDeviceLog.createTime,
 };
 
-const loginView = (row: typeof sysLogininfor.$inferSelect) => ({ ...row, loginTime: formatDate(row.loginTime) });
+/** A login-log row in the viewer's language (the message is stored as its key). */
+const loginView = (row: typeof sysLogininfor.$inferSelect, lang: Lang) => ({
+  ...row,
+  msg: loginMessageText(row.msg, lang),
+  loginTime: formatDate(row.loginTime),
+});
 const operView = (row: typeof sysOperLog.$inferSelect) => ({ ...row, operTime: formatDate(row.operTime) });
 const deviceView = (row: typeof sysDeviceLog.$inferSelect) => ({
   ...row,
@@ -190,7 +196,11 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
               .offset(offset),
             db.$count(sysLogininfor, where),
           ]);
-          return table(req.lang, rows.map(loginView), total);
+          return table(
+            req.lang,
+            rows.map((r) => loginView(r, req.lang)),
+            total,
+          );
         },
       );
 
@@ -283,7 +293,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
               { header: en ? 'Message' : '提示消息', key: 'msg', width: 30 },
               { header: en ? 'Time' : '访问时间', key: 'loginTime', width: 20 },
             ],
-            rows.map((r) => ({ ...loginView(r), status: statusText(r.status, en) })),
+            rows.map((r) => ({ ...loginView(r, req.lang), status: statusText(r.status, en) })),
           );
         },
       );

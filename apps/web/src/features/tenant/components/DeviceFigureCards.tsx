@@ -1,10 +1,15 @@
 import { AlertOutlined, BulbOutlined, ThunderboltOutlined, WifiOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, Row, Statistic } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { storage } from '../../../shared/storage';
-import { type DeviceFigures, showFigure } from '../home-figures';
+import { type DeviceFigures, deviceListLink, type FigureLink, showFigure } from '../home-figures';
 
-/** Lamps, online rate, faults and today's energy — or a plain note when no device figures are reported. */
+/**
+ * Lamps, online rate, faults and today's energy — or a plain note when no device figures are
+ * reported. Lamps, online rate and faults open the device list filtered the way they count.
+ */
 export function DeviceFigureCards({ figures }: { figures: DeviceFigures }) {
   const { t } = useTranslation();
   const lang = storage.getLang();
@@ -14,9 +19,10 @@ export function DeviceFigureCards({ figures }: { figures: DeviceFigures }) {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('homeIndex.noDeviceFigures')} />
       </Card>
     );
-  const items = [
+  const items: { key: string; icon: ReactNode; title: string; value: string; color: string; link?: FigureLink }[] = [
     {
       key: 'lamps',
+      link: 'lamps',
       icon: <BulbOutlined />,
       title: t('homeIndex.lamps'),
       value: showFigure(figures.lamps, 0, lang),
@@ -24,6 +30,7 @@ export function DeviceFigureCards({ figures }: { figures: DeviceFigures }) {
     },
     {
       key: 'online',
+      link: 'offline',
       icon: <WifiOutlined />,
       title: t('homeIndex.onlineRate'),
       value: figures.onlineRate === null ? '—' : `${showFigure(figures.onlineRate, 1, lang)} %`,
@@ -31,6 +38,7 @@ export function DeviceFigureCards({ figures }: { figures: DeviceFigures }) {
     },
     {
       key: 'faults',
+      link: 'faults',
       icon: <AlertOutlined />,
       title: t('homeIndex.faults'),
       value: showFigure(figures.faults ?? figures.activeAlarms, 0, lang),
@@ -48,19 +56,32 @@ export function DeviceFigureCards({ figures }: { figures: DeviceFigures }) {
     <Row gutter={[12, 12]} data-testid="device-figures">
       {items.map((item) => (
         <Col xs={12} md={6} key={item.key}>
-          <Card size="small">
-            <Statistic
-              title={
-                <span>
-                  <span style={{ color: item.color, marginRight: 6 }}>{item.icon}</span>
-                  {item.title}
-                </span>
-              }
-              value={item.value}
-            />
+          <Card size="small" hoverable={!!item.link}>
+            {item.link ? (
+              <Link to={deviceListLink(item.link)} data-testid={`figure-${item.key}`} style={{ color: 'inherit' }}>
+                <Statistic
+                  title={<FigureTitle icon={item.icon} title={item.title} color={item.color} />}
+                  value={item.value}
+                />
+              </Link>
+            ) : (
+              <Statistic
+                title={<FigureTitle icon={item.icon} title={item.title} color={item.color} />}
+                value={item.value}
+              />
+            )}
           </Card>
         </Col>
       ))}
     </Row>
+  );
+}
+
+function FigureTitle({ icon, title, color }: { icon: ReactNode; title: string; color: string }) {
+  return (
+    <span>
+      <span style={{ color, marginRight: 6 }}>{icon}</span>
+      {title}
+    </span>
   );
 }

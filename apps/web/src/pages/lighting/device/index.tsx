@@ -12,6 +12,7 @@ import type { DEVICE_TYPE_CODES } from '@luxgrid/contracts/enums';
 import { App, Button, Space, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { deviceApi } from '../../../features/lighting/api';
 import { ControlButtons, useControl } from '../../../features/lighting/control';
 import { LocateDialog, TagsDialog } from '../../../features/lighting/DeviceDialogs';
@@ -28,7 +29,7 @@ import { RowMenu } from '../../../features/lighting/RowMenu';
 import { ALLOWED_PARENTS, IMPORT_TYPES, LIGHT_ACTIONS, perm, QUERY_ACTIONS } from '../../../features/lighting/rules';
 import type { DeviceDetail, DeviceRow, DeviceType, TreeNodeRow } from '../../../features/lighting/types';
 import '../../../features/lighting/lighting.css';
-import { DictTag } from '../../../shared/DictTag';
+import { DictTag, dictLabel } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
 import { download } from '../../../shared/download';
 import { checkPermi, HasPermi, usePermissions } from '../../../shared/perms';
@@ -48,6 +49,9 @@ const ALL_TYPES: DeviceType[] = [
   'SWITCH_MODULE',
   'BREAKER',
 ] satisfies DEVICE_TYPE_CODES[];
+
+/** Filters a link from the home page may carry (the figures' definitions: home/device-figures.ts on the server). */
+const LINKED_FILTERS = ['fault', 'deviceType', 'deviceTypes', 'commState', 'commStates'] as const;
 
 /** Types imported from the box page's permission (boxes, their parts and circuits). */
 const BOX_IMPORT_FIRST: DeviceType[] = ['BOX', 'CCU_IN_BOX', 'BRANCH', 'LOOP', 'METER', 'SWITCH_MODULE', 'BREAKER'];
@@ -83,9 +87,35 @@ function DevicePageBody() {
         .filter((type) => checkPermi.any(held, [perm(type === 'BRANCH' || type === 'LOOP' ? 'BOX' : type, 'import')])),
     [held],
   );
+  // a home page figure opens this list with its filter in the address (features/tenant/home-figures.ts)
+  const [search, setSearch] = useSearchParams();
+  const linked = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const key of LINKED_FILTERS) {
+      const value = search.get(key);
+      if (value) out[key] = value;
+    }
+    return out;
+  }, [search]);
+  const faultDict = useDict('lighting_run_fault');
+  const commDict = useDict('lighting_comm_state');
+  const linkedText = useMemo(() => {
+    const parts: string[] = [];
+    if (linked.fault) parts.push(`${t('ltDevice.fault')}: ${dictLabel(faultDict, linked.fault)}`);
+    if (linked.deviceType) parts.push(dictLabel(typeDict, linked.deviceType));
+    const states = linked.commStates ?? linked.commState;
+    if (states)
+      parts.push(
+        states
+          .split(',')
+          .map((state) => dictLabel(commDict, state))
+          .join(' / '),
+      );
+    return parts.join(' · ');
+  }, [linked, faultDict, commDict, typeDict, t]);
   const extraParams = useMemo(
-    () => ({ projectId, ...(scope ? { parentId: scope.deviceId } : {}) }),
-    [projectId, scope],
+    () => ({ projectId, ...linked, ...(scope ? { parentId: scope.deviceId } : {}) }),
+    [projectId, scope, linked],
   );
 
   // adding while a tree node is chosen: a child of it, of the first type it can hold
@@ -168,6 +198,17 @@ function DevicePageBody() {
       width: 110,
       sortField: 'commState',
       render: (_: unknown, row) => <LiveCommCell row={row} />,
+    },
+    {
+      key: 'fault',
+      dataIndex: 'fault',
+      title: t('ltDevice.fault'),
+      width: 100,
+      render: (value: boolean, row) => (
+        <span data-testid={`fault-${row.uid}`} data-fault={String(value)}>
+          <DictTag options={faultDict} value={String(value)} />
+        </span>
+      ),
     },
     {
       key: 'live',
@@ -291,6 +332,16 @@ function DevicePageBody() {
               </Button>
             </div>
           )}
+          {Object.keys(linked).length > 0 && (
+            <div className="lt-scope-bar" data-testid="device-home-filter">
+              <span>
+                {t('ltDevice.homeFilter')} {linkedText}
+              </span>
+              <Button size="small" type="link" onClick={() => setSearch({}, { replace: true })}>
+                {t('ltDevice.clearHomeFilter')}
+              </Button>
+            </div>
+          )}
           <ProTable<DeviceRow>
             ref={table}
             url={deviceApi.listUrl}
@@ -304,6 +355,7 @@ function DevicePageBody() {
               { type: 'input', name: 'keyword', label: t('ltDevice.keyword') },
               { type: 'select', name: 'deviceType', label: t('ltCommon.deviceType'), dictType: 'lighting_device_type' },
               { type: 'select', name: 'commState', label: t('ltCommon.commState'), dictType: 'lighting_comm_state' },
+              { type: 'select', name: 'fault', label: t('ltDevice.fault'), dictType: 'lighting_run_fault' },
               {
                 type: 'select',
                 name: 'groupId',

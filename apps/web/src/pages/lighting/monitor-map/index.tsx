@@ -13,6 +13,7 @@ import {
   type DeviceStatus,
   deviceStatus,
   graticule,
+  isFaultEvent,
   type LngLat,
   padBBox,
   projectOutline,
@@ -52,6 +53,8 @@ interface MapDevice {
   commState: string;
   values: Record<string, unknown>;
   event?: string;
+  /** faulty now: the stored fault state on load, then live fault and recovery events */
+  fault: boolean;
   status: DeviceStatus;
 }
 
@@ -367,7 +370,8 @@ function MonitorMapBody() {
             lngLat: [row.longitude, row.latitude],
             commState: row.commState,
             values: row.live ?? {},
-            status: deviceStatus(row.commState, row.live ?? {}),
+            fault: row.fault,
+            status: deviceStatus(row.commState, row.live ?? {}, undefined, row.fault),
           });
         }
         setLoaded(devices.current.size);
@@ -422,7 +426,7 @@ function MonitorMapBody() {
         if (!device) continue;
         if (item.commState) device.commState = item.commState;
         if (item.values) device.values = { ...device.values, ...item.values };
-        const status = deviceStatus(device.commState, device.values, device.event);
+        const status = deviceStatus(device.commState, device.values, device.event, device.fault);
         if (status !== device.status) {
           device.status = status;
           dirty.current.add(device.id);
@@ -432,8 +436,10 @@ function MonitorMapBody() {
       for (const item of msg.items) {
         const device = devices.current.get(item.deviceId);
         if (!device) continue;
-        device.event = item.eventType === 'RECOVER' ? undefined : item.eventType;
-        const status = deviceStatus(device.commState, device.values, device.event);
+        device.event = item.eventType;
+        if (item.eventType === 'RECOVER') device.fault = false;
+        else if (isFaultEvent(item.eventType)) device.fault = true;
+        const status = deviceStatus(device.commState, device.values, device.event, device.fault);
         if (status !== device.status) {
           device.status = status;
           dirty.current.add(device.id);

@@ -1,0 +1,113 @@
+import type { Database } from '../../../platform/db.ts';
+
+/**
+ * The one definition of a faulty device, kept on its latest state (lt_device_state.fault and
+ * fault_codes) by the gateway and read by the home figures, the device list filter, the drawer,
+ * the tree and the map:
+ *
+ * - a device event of grade dangerous, serious or urgent (LampFault, RtuTilt, RtuRelayFault …, or
+ *   the generic FAULT) sets its type as an active fault code of the device it names;
+ * - a RECOVER event clears the code named in its data (`{ "type": "LampFault" }`), or every code;
+ * - a healthy reading clears the lamp failures: a lamp that reports it is lit (`lampState: "ON"`)
+ *   is not failed, whatever an earlier event said;
+ * - ONLINE and OFFLINE are communication, not faults (the online state says those).
+ *
+ * A device is faulty while it has at least one active code.
+ */
+export const FAULT_LEVELS = ['dangerous', 'serious', 'urgent'] as const;
+
+/** Events of the platform or the device that never mean a fault. */
+const NOT_FAULTS = new Set(['ONLINE', 'OFFLINE', 'RECOVER', 'POWER_UP']);
+
+/** Codes a lit lamp disproves. */
+export const LAMP_FAILURES = new Set([
+  'FAULT',
+  'LampFault',
+  'RtuRelayFault',
+  'RtuAbnormalLampBeadModule',
+  'RtuFlashingLightMalfunction',
+  'RtuPowerOutputUnloaded',
+]);
+
+/** What one flush changes in a device's fault codes, in the order the messages came. */
+export interface FaultChange {
+  /** codes raised, with the time they were first seen (ms) */
+  set: Record<string, number>;
+  /** codes cleared */
+  cleared: Set<string>;
+  /** every earlier code cleared first */
+  clearAll: boolean;
+}
+
+const change = (holder: { fault?: FaultChange }): FaultChange => {
+  holder.fault ??= { set: {}, cleared: new Set(), clearAll: false };
+  return holder.fault;
+};
+
+/** Whether an event of this type and grade raises a fault. */
+export const isFaultEvent = (type: string, level: string | undefined) =>
+  !NOT_FAULTS.has(type) && (type === 'FAULT' || (FAULT_LEVELS as readonly string[]).includes(level ?? ''));
+
+/** Notes what a device event does to the fault codes of the device it names. */
+export function noteFaultEvent(
+  holder: { fault?: FaultChange },
+  event: { type: string; level?: string; data?: Record<string, unknown> },
+  ts: number,
+): void {
+  if (event.type === 'RECOVER') {
+    const code = typeof event.data?.type === 'string' ? event.data.type : null;
+    const c = change(holder);
+    if (code) {
+      delete c.set[code];
+      c.cleared.add(code);
+    } else {
+      c.set = {};
+      c.cleared.clear();
+      c.clearAll = true;
+    }
+    return;
+  }
+  if (!isFaultEvent(event.type, event.level)) return;
+  const c = change(holder);
+  c.set[event.type] = Math.min(c.set[event.type] ?? ts, ts);
+  c.cleared.delete(event.type);
+}
+
+/** Notes what a reading does: a lamp reporting it is lit clears its lamp failures. */
+export function noteFaultReading(holder: { fault?: FaultChange }, values: Record<string, unknown>): void {
+  if (values.lampState !== 'ON') return;
+  const c = change(holder);
+  for (const code of LAMP_FAILURES) {
+    delete c.set[code];
+    c.cleared.add(code);
+  }
+}
+
+/**
+ * Applies the fault changes of one flush to the latest-state rows (written just before, so they
+ * exist): `fault_codes` maps each active code to the time it was raised, `fault` says whether any
+ * is active. One statement for every device whose codes changed; most flushes have none.
+ */
+export async function writeFaultStates(
+  database: Database,
+  states: Iterable<[number, { fault?: FaultChange }]>,
+): Promise<void> {
+  const rows: { d: number; a: boolean; c: string[]; s: Record<string, string> }[] = [];
+  for (const [d, s] of states) {
+    if (!s.fault) continue;
+    const set = Object.fromEntries(Object.entries(s.fault.set).map(([k, t]) => [k, new Date(t).toISOString()]));
+    rows.push({ d, a: s.fault.clearAll, c: [...s.fault.cleared], s: set });
+  }
+  if (!rows.length) return;
+  await database.query(
+    `update lt_device_state s set fault_codes = f.codes, fault = f.codes <> '{}'::jsonb
+       from (select x.d, (case when x.a then '{}'::jsonb else coalesce(st.fault_codes, '{}'::jsonb) end
+                          - coalesce((select array_agg(v) from jsonb_array_elements_text(x.c) v), '{}'::text[]))
+                          || (select coalesce(jsonb_object_agg(k, case when x.a then v else coalesce(st.fault_codes -> k, v) end), '{}'::jsonb)
+                                from jsonb_each(x.s) e(k, v)) as codes
+               from json_to_recordset($1::json) as x(d bigint, a boolean, c jsonb, s jsonb)
+               join lt_device_state st on st.device_id = x.d) f
+      where s.device_id = f.d`,
+    [JSON.stringify(rows)],
+  );
+}

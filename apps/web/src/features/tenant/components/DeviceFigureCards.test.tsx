@@ -1,0 +1,44 @@
+import { COUNTED_DEVICE_TYPES } from '@luxgrid/contracts/lighting';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import '../../../locales';
+import { readDeviceFigures } from '../home-figures';
+import { DeviceFigureCards } from './DeviceFigureCards';
+
+/** What the device list page asks the server for: the filters it reads from the address. */
+function DeviceListProbe() {
+  const [search] = useSearchParams();
+  return <pre data-testid="device-list-query">{JSON.stringify(Object.fromEntries(search))}</pre>;
+}
+
+const figures = readDeviceFigures({
+  devices: { total: 213, lamps: 200, lampHeads: 263, online: 209, offline: 4, neverConnected: 4, faults: 3 },
+});
+
+function open(card: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <DeviceFigureCards figures={figures} /> },
+      { path: '/web/lighting/device', element: <DeviceListProbe /> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(<RouterProvider router={router} />);
+  fireEvent.click(screen.getByTestId(`figure-${card}`));
+  return JSON.parse(screen.getByTestId('device-list-query').textContent ?? '{}') as Record<string, string>;
+}
+
+describe('home device figures open the device list filtered as they count', () => {
+  it('faults: the faulty devices', () => {
+    expect(open('faults')).toEqual({ fault: 'true' });
+  });
+
+  it('online rate: the counted devices that are not online, never connected included', () => {
+    expect(open('online')).toEqual({ deviceTypes: COUNTED_DEVICE_TYPES.join(','), commStates: 'OFF,INIT' });
+  });
+
+  it('lamps: the lamp controllers', () => {
+    expect(open('lamps')).toEqual({ deviceType: 'RTU' });
+  });
+});

@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hasChromium, launch, noAnimations, signIn } from './browser';
+
+describe.skipIf(!hasChromium)('home figures open the device list', () => {
+  const baseURL = inject('baseURL');
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the fault and online-rate figures open the list filtered the way they count', async () => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    await noAnimations(page);
+    await page.goto('/login');
+    await signIn(page, 'demo_admin');
+    await page.getByTestId('sidebar').waitFor();
+    await page.goto('/');
+    await page.getByTestId('device-figures').waitFor();
+
+    // what the card says and what the list finds are the same set
+    const faultFigure = (await page.getByTestId('figure-faults').innerText())
+      .replace(/\D+/g, ' ')
+      .trim()
+      .split(' ')
+      .at(-1);
+    const listed = page.waitForResponse(
+      (res) => res.url().includes('/lighting/device/list') && res.url().includes('fault=true'),
+    );
+    await page.getByTestId('figure-faults').click();
+    await page.waitForURL(/\/web\/lighting\/device\?fault=true$/);
+    await page.getByTestId('device-home-filter').waitFor();
+    const body = (await (await listed).json()) as { total: number; rows: { fault: boolean }[] };
+    expect(body.rows.every((row) => row.fault)).toBe(true);
+    expect(String(body.total)).toBe(faultFigure);
+
+    await page.goto('/');
+    await page.getByTestId('figure-online').click();
+    await page.waitForURL(/commStates=OFF%2CINIT|commStates=OFF,INIT/);
+    await page.getByTestId('device-home-filter').waitFor();
+    // clearing the filter shows every device again
+    await page.getByTestId('device-home-filter').getByRole('button').click();
+    await page.waitForURL(/\/web\/lighting\/device$/);
+    await expect(page.getByTestId('device-home-filter').count()).resolves.toBe(0);
+    await context.close();
+  });
+});
