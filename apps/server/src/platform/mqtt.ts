@@ -47,6 +47,11 @@ const RECEIVE_MAXIMUM = 65_535;
 /** Marks a message whose acknowledgement the server sends itself, after the commit. */
 const ACK_LATER = new Error('acknowledged after commit');
 
+/** An MQTT PUBACK (success; the same four bytes in MQTT 3.1.1 and 5). */
+function puback(messageId: number): Buffer {
+  return Buffer.from([0x40, 0x02, messageId >> 8, messageId & 0xff]);
+}
+
 /**
  * The server's client id at the external broker: stable across restarts, so that the broker keeps
  * its session; MQTT_CLIENT_ID sets it (one per server process).
@@ -78,6 +83,9 @@ export async function startMqtt(opts: {
   let broker: Aedes | undefined;
   const listeners: { filter: string; handler: MessageHandler }[] = [];
   let accepting = true;
+  /** whether anything listens yet: until then device messages wait (external) or are refused (embedded) */
+  let listened = false;
+  const early: { topic: string; payload: Buffer; messageId: number; stream: MqttClient['stream'] }[] = [];
   let server: Server | undefined;
   let deviceAuth: DeviceAuthenticator = async () => false;
   let topicGuard: DeviceTopicGuard = () => false;
@@ -106,24 +114,33 @@ export async function startMqtt(opts: {
           () => done(null, false),
         );
       },
-      // A device's message goes to the gateway here, before aedes answers: aedes sends the PUBACK
-      // when `done` is called, so a QoS 1 message is acknowledged once the write holding it committed.
+      // A device's message goes to the gateway here, before aedes answers it. aedes would send the
+      // PUBACK as soon as `done` is called; for a QoS 1 message the server sends it itself, once the
+      // write holding the message has committed, and lets aedes go on reading the device's next
+      // messages meanwhile (so that writes and reading overlap).
       authorizePublish: (client, packet, done) => {
         const user = client ? users.get(client) : SERVER_USER;
-        if (user === SERVER_USER) return done(null);
+        if (!client || user === SERVER_USER) return done(null);
         if (!user || !topicGuard(user, packet.topic, 'publish')) return done(new Error('topic not allowed'));
         if (!accepting) return done(new Error('the server is shutting down'));
+        if (!listened) return done(new Error('the server is starting'));
         const handlers = listeners.filter((l) => topicMatches(l.filter, packet.topic));
         if (!handlers.length) return done(null);
         const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
         const handled = Promise.all(handlers.map(async (l) => l.handler(packet.topic, payload)));
-        if (packet.qos === 0) {
+        if (packet.qos !== 1) {
           handled.catch(() => undefined);
           return done(null);
         }
+        const messageId = packet.messageId ?? 0;
+        packet.qos = 0; // aedes answers nothing; what it passes on to other subscribers goes at QoS 0
+        done(null);
         handled.then(
-          () => done(null),
-          (err: Error) => done(err), // not acknowledged: aedes closes the connection, the device sends it again
+          () => {
+            if (client.connected && !client.conn.destroyed) client.conn.write(puback(messageId));
+          },
+          // not held: the device's connection closes without the PUBACK, and it sends the message again
+          () => client.close(),
         );
       },
       authorizeSubscribe: (client, subscription, done) => {
@@ -171,32 +188,38 @@ export async function startMqtt(opts: {
             packet: IPublishPacket,
             done: (err: Error | number) => void,
           ) => {
-            const handlers = accepting ? listeners.filter((l) => topicMatches(l.filter, topic)) : [];
             if (!accepting) return done(ACK_LATER); // never acknowledged: the broker sends it again to the next session
-            if (!handlers.length || packet.qos !== 1) return done(0);
+            if (packet.qos !== 1) return done(0);
             // mqtt.js takes one message at a time until `done`: it is released at once and the
             // PUBACK is sent by hand once the write holding the message has committed
             done(ACK_LATER);
-            const stream = client.stream;
-            Promise.all(handlers.map(async (l) => l.handler(topic, payload))).then(
-              () => {
-                // a PUBACK belongs to the connection the message came on; after a reconnect the
-                // broker sends it again and the (device, ts) key stores it once
-                if (client.stream === stream && client.connected)
-                  // biome-ignore lint/complexity/useLiteralKeys: mqtt.js has no public call to acknowledge later
-                  client['_sendPacket']({ cmd: 'puback', messageId: packet.messageId, reasonCode: 0 });
-              },
-              () => {
-                // not held: reconnect, so that the broker sends what is unacknowledged again
-                if (client.stream === stream) stream.destroy();
-              },
-            );
+            const held = { topic, payload, messageId: packet.messageId ?? 0, stream: client.stream };
+            // a resumed session brings what the broker kept before the gateway listens: it waits
+            if (!listened) early.push(held);
+            else take(held);
           },
         }),
   });
   client.on('error', () => {
     /* reconnects by itself; health() reports the state (ACK_LATER arrives here for every held message) */
   });
+  /** Hands a QoS 1 message from the external broker to its listeners; PUBACK once they have it committed. */
+  function take(held: { topic: string; payload: Buffer; messageId: number; stream: MqttClient['stream'] }) {
+    const handlers = listeners.filter((l) => topicMatches(l.filter, held.topic));
+    Promise.all(handlers.map(async (l) => l.handler(held.topic, held.payload))).then(
+      () => {
+        // a PUBACK belongs to the connection the message came on; after a reconnect the broker
+        // sends the message again and the (device, ts) key stores it once
+        if (client.stream === held.stream && client.connected)
+          // biome-ignore lint/complexity/useLiteralKeys: mqtt.js has no public call to acknowledge later
+          client['_sendPacket']({ cmd: 'puback', messageId: held.messageId, reasonCode: 0 });
+      },
+      () => {
+        // not held: reconnect, so that the broker sends what is unacknowledged again
+        if (client.stream === held.stream) held.stream.destroy();
+      },
+    );
+  }
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, 5_000);
     client.once('connect', () => {
@@ -213,6 +236,7 @@ export async function startMqtt(opts: {
     async listen(topic, handler) {
       const entry = { filter: topic, handler };
       listeners.push(entry);
+      listened = true;
       const forget = () => {
         const at = listeners.indexOf(entry);
         if (at >= 0) listeners.splice(at, 1);
@@ -224,11 +248,12 @@ export async function startMqtt(opts: {
           void Promise.resolve(handler(got, payload)).catch(() => undefined);
       };
       client.on('message', onMessage);
-      // QoS 1 in a shared subscription: the broker keeps what the server has not acknowledged, and
-      // several server processes on one broker share the messages instead of each taking all of them.
-      // After a reconnect the session (and its subscription) is still there; mqtt.js subscribes again
-      // when the broker lost it.
-      await client.subscribeAsync(`$share/luxgrid-gateway/${topic}`, { qos: 1 });
+      // QoS 1 in the persistent session: the broker keeps what the server has not acknowledged,
+      // also while it is away. (Not a shared subscription: Mosquitto does not queue those for a
+      // member that is away.) After a reconnect the session and its subscription are still
+      // there; mqtt.js subscribes again when the broker lost them.
+      await client.subscribeAsync(topic, { qos: 1 });
+      for (const held of early.splice(0)) take(held);
       return async () => {
         forget();
         client.removeListener('message', onMessage);
