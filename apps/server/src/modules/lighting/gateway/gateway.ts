@@ -208,6 +208,7 @@ export class DeviceGateway {
   private live = new Map<number, { clientId: number; items: LiveDeviceState[] }>();
   private flushing: Promise<void> | null = null;
   private statesWrittenAt = 0;
+  private liveSentAt = 0;
   private stateWrite: Promise<void> | null = null;
   private timers: NodeJS.Timeout[] = [];
   /** the write round that takes what is buffered now */
@@ -282,6 +283,8 @@ export class DeviceGateway {
       topicRoot: this.root,
       knownDevices: this.byId.size,
       buffered: this.telemetry.length,
+      /** device messages waiting for the write that holds them (unacknowledged until it commits) */
+      waiting: this.held,
       ...this.stats,
       rejected: { ...this.stats.rejected },
       rejectedTotal: Object.values(this.stats.rejected).reduce((a, b) => a + b, 0),
@@ -753,7 +756,14 @@ export class DeviceGateway {
     const states = withStates ? this.states : new Map<number, StateUpdate>();
     const events = this.events;
     const cameOnline = this.cameOnline;
-    const live = this.live;
+    // live pushes to browsers go with the full and the timed flushes, not with every early write
+    // for waiting acknowledgements (each push serialises up to 2,000 device states)
+    const liveDue = awaitStates || performance.now() - this.liveSentAt >= this.opts.flushMs;
+    const live = liveDue ? this.live : new Map<number, { clientId: number; items: LiveDeviceState[] }>();
+    if (liveDue) {
+      this.live = new Map();
+      this.liveSentAt = performance.now();
+    }
     this.telemetry = [];
     if (withStates) {
       this.states = new Map();
@@ -761,7 +771,6 @@ export class DeviceGateway {
     }
     this.events = [];
     this.cameOnline = new Set();
-    this.live = new Map();
     if (!telemetry.length && !states.size && !events.length && !live.size) return round.resolve();
     const started = performance.now();
     const writtenBefore = this.stats.rowsWritten;
