@@ -229,7 +229,7 @@ export class DeviceGateway {
     this.root = options.topicRoot ?? TOPIC_ROOT;
     this.opts = {
       flushMs: options.flushMs ?? 500,
-      ackWithinMs: options.ackWithinMs ?? 20,
+      ackWithinMs: options.ackWithinMs ?? 50,
       flushRows: options.flushRows ?? 5_000,
       stateFlushMs: options.stateFlushMs ?? 1_000,
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 180_000,
