@@ -9,7 +9,7 @@
  * up with. CPU of the server side, of the load and of PostgreSQL per step. Baseline in the same
  * run: the same number of rows by a raw batched COPY.
  *   npx tsx bench/telemetry-ingest.ts [--seconds 10] [--warmup 5] [--concentrators 200] [--batch 50]
- *     [--rates 20000,30000,…] [--mosquitto]
+ *     [--rates 20000,30000,…] [--mosquitto [mqtt://host:port]]
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -38,7 +38,14 @@ const at = process.argv.indexOf('--rates');
 const rates = (at > 0 ? (process.argv[at + 1] ?? '') : '20000,30000,40000,50000,60000,80000,100000')
   .split(',')
   .map(Number);
-const external = process.argv.includes('--mosquitto') ? 'mqtt://127.0.0.1:1883' : undefined;
+// --mosquitto: the broker at 127.0.0.1:1883, or the one at the URL that follows
+const broker = process.argv.indexOf('--mosquitto');
+const external =
+  broker > 0
+    ? process.argv[broker + 1]?.startsWith('mqtt://')
+      ? process.argv[broker + 1]
+      : 'mqtt://127.0.0.1:1883'
+    : undefined;
 
 /** CPU seconds used so far by the processes of this name (Linux /proc; 0 elsewhere). */
 function cpuSeconds(who: string): number {
@@ -201,12 +208,19 @@ try {
   // baseline: the same number of rows as raw batched COPY, 10,000 rows per statement
   const b0 = performance.now();
   const bpg0 = cpuSeconds('postgres');
-  const stamp = new Date().toISOString();
+  // history is unique per (device, ts): each pass over the devices gets its own millisecond
+  const t0 = Date.now() + 3_600_000;
+  const stamps: string[] = [];
+  const stamp = (row: number) => {
+    const pass = Math.floor(row / children);
+    stamps[pass] ??= new Date(t0 + pass).toISOString();
+    return stamps[pass];
+  };
   for (let done = 0; done < written; done += 10_000) {
     const n = Math.min(10_000, written - done);
     let text = '';
     for (let i = 0; i < n; i++)
-      text += `${1 + ((done + i) % children)}\t1\t1\t${stamp}\t{"voltage":221,"current":0.4,"power":91}\n`;
+      text += `${1 + ((done + i) % children)}\t1\t1\t${stamp(done + i)}\t{"voltage":221,"current":0.4,"power":91}\n`;
     await database.copyIn('lt_telemetry', ['device_id', 'client_id', 'project_id', 'ts', 'data'], text);
   }
   const be = (performance.now() - b0) / 1000;

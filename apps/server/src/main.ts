@@ -17,6 +17,8 @@ async function stop(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  // devices first: nothing new is taken while what was taken is written and acknowledged
+  await deps.mqtt?.stopIntake().catch(() => undefined);
   clearInterval(purge);
   await jobScheduler(deps).stop();
   await app.close().catch(() => undefined);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RedisSessionStore, type Session } from '../src/platform/auth/session-store.ts';
 import { type Cache, MemoryCache, openRedisCache } from '../src/platform/cache.ts';
 import { ManualClock, systemClock } from '../src/platform/clock.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import { startMqtt, topicMatches } from '../src/platform/mqtt.ts';
 import { until } from './lighting/helpers.ts';
 import { reachable, requireService } from './reachable.ts';
@@ -112,6 +113,21 @@ describe('MQTT', () => {
     expect(topicMatches('lux/v1/+/+/up/+', 'lux/v1/1/A/up')).toBe(false);
     expect(topicMatches('lux/#', 'lux/v1/1')).toBe(true);
     expect(topicMatches('lux/#', 'other/v1')).toBe(false);
+  });
+
+  it('embedded broker: listens on MQTT_HOST, by default the address of HOST, not on every interface', async () => {
+    expect(loadConfig({} as NodeJS.ProcessEnv).mqttHost).toBe('0.0.0.0');
+    expect(loadConfig({ MQTT_HOST: '127.0.0.2', HOST: '127.0.0.1' } as NodeJS.ProcessEnv).mqttHost).toBe('127.0.0.2');
+    const config = loadConfig({ HOST: '127.0.0.1' } as NodeJS.ProcessEnv);
+    expect(config.mqttHost).toBe('127.0.0.1');
+    const port = await freePort();
+    const hub = await startMqtt({ mqttPort: port, host: config.mqttHost });
+    try {
+      expect(await reachable('127.0.0.1', port)).toBe(true);
+      expect(await reachable('127.0.0.2', port)).toBe(false);
+    } finally {
+      await hub.close();
+    }
   });
 
   it('embedded broker: the server connects with its own credentials and strangers are refused', async () => {

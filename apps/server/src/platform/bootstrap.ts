@@ -9,7 +9,7 @@ import type { AppConfig } from './config.ts';
 import type { Deps } from './context.ts';
 import { type Database, openDatabase } from './db.ts';
 import { FileStorage } from './files/storage.ts';
-import { type MqttHub, startMqtt } from './mqtt.ts';
+import { type MqttHub, serverClientId, startMqtt } from './mqtt.ts';
 import { WsHub } from './ws.ts';
 
 const silentLogger = {
@@ -47,7 +47,13 @@ export async function bootstrap(config: AppConfig, opts: BootOptions = {}): Prom
     ? new RedisSessionStore(cache, clock, ttlMs)
     : new DbSessionStore(database.db, clock, ttlMs);
   let mqtt: MqttHub | null = null;
-  if (opts.mqtt !== false) mqtt = await startMqtt({ mqttUrl: config.mqttUrl, mqttPort: config.mqttPort });
+  if (opts.mqtt !== false)
+    mqtt = await startMqtt({
+      mqttUrl: config.mqttUrl,
+      mqttPort: config.mqttPort,
+      host: config.mqttHost,
+      clientId: serverClientId(config),
+    });
   const ws = new WsHub(cache);
   await ws.start();
   const deps: Deps = {
@@ -67,7 +73,13 @@ export async function bootstrap(config: AppConfig, opts: BootOptions = {}): Prom
   return deps;
 }
 
+/**
+ * Closes in the order that loses nothing a device was told is stored: no new device connections
+ * or messages, then the gateway writes what it holds (and the broker acknowledges it), then the
+ * broker, the cache and the database close.
+ */
 export async function shutdown(deps: Deps): Promise<void> {
+  await deps.mqtt?.stopIntake().catch(() => undefined);
   await deps.gateway?.stop().catch(() => undefined);
   await deps.mqtt?.close().catch(() => undefined);
   await deps.cache.close().catch(() => undefined);

@@ -8,6 +8,10 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
   mqttPort: number;
+  /** address the embedded MQTT broker listens on */
+  mqttHost: string;
+  /** the server's client id at the external broker (one per process; derived from the host name and PORT when unset) */
+  mqttClientId: string | undefined;
   redisUrl: string | undefined;
   tokenSecret: string | undefined;
   sessionTtlMinutes: number;
@@ -48,6 +52,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: intEnv(env, 'MQTT_PORT', 1884),
+    mqttHost: env.MQTT_HOST || env.HOST || '0.0.0.0',
+    mqttClientId: env.MQTT_CLIENT_ID || undefined,
     redisUrl: env.REDIS_URL || undefined,
     tokenSecret: env.TOKEN_SECRET || undefined,
     sessionTtlMinutes: intEnv(env, 'SESSION_TTL_MINUTES', 30),

@@ -48,8 +48,8 @@ function copyStatement(table: string, columns: readonly string[], source: string
   return `copy ${table} (${columns.join(', ')}) from ${source}`;
 }
 
-/** Any number for the advisory lock that serialises migrations across server processes. */
-const MIGRATION_LOCK = 7_412_019;
+/** Any number for the advisory lock that serialises migrations (and the seed) across server processes. */
+export const MIGRATION_LOCK = 7_412_019;
 
 async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');

@@ -1,7 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
+import { hostname } from 'node:os';
 import type { Aedes } from 'aedes';
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 
 /** Checks a device's credentials at connect (filled by the device gateway). */
 export type DeviceAuthenticator = (clientId: string, username: string, password: string) => Promise<boolean>;
@@ -18,11 +19,17 @@ export interface MqttHub {
   readonly url: string;
   client: MqttClient;
   /**
-   * Hands every message published under `topic` (MQTT wildcards allowed) to `handler`: in process
-   * straight from the embedded broker — no loop back through a socket — or through the server's
-   * subscription to the external broker. Resolves to the way to stop listening.
+   * Hands every device message published under `topic` (MQTT wildcards allowed) to `handler`: in
+   * process straight from the embedded broker — no loop back through a socket — or through the
+   * server's subscription to the external broker. A QoS 1 message is acknowledged (PUBACK to the
+   * device, or to the external broker) only when the handler's promise resolves, i.e. once what
+   * it carried is committed; when it rejects, the message stays unacknowledged and is sent again
+   * (the embedded broker drops the device's connection, the external link reconnects).
+   * Resolves to the way to stop listening.
    */
-  listen(topic: string, handler: (topic: string, payload: Buffer) => void): Promise<() => Promise<void>>;
+  listen(topic: string, handler: MessageHandler): Promise<() => Promise<void>>;
+  /** Stops taking device connections and messages (shutdown, before the last flush); acknowledgements still go out. */
+  stopIntake(): Promise<void>;
   setDeviceAuthenticator(fn: DeviceAuthenticator): void;
   /** Confines each device to its own topics on the embedded broker (external brokers use their ACLs). */
   setDeviceTopicGuard(fn: DeviceTopicGuard): void;
@@ -30,7 +37,30 @@ export interface MqttHub {
   close(): Promise<void>;
 }
 
+export type MessageHandler = (topic: string, payload: Buffer) => unknown;
+
 const SERVER_USER = 'luxgrid-server';
+/** The external broker keeps the server's session (and what it has not acknowledged) this long while it is away. */
+const SESSION_EXPIRY_S = 7 * 24 * 3600;
+/** QoS 1 messages the external broker may have in flight to the server, unacknowledged (MQTT 5 Receive Maximum). */
+const RECEIVE_MAXIMUM = 65_535;
+/** Marks a message whose acknowledgement the server sends itself, after the commit. */
+const ACK_LATER = new Error('acknowledged after commit');
+
+/** An MQTT PUBACK (success; the same four bytes in MQTT 3.1.1 and 5). */
+function puback(messageId: number): Buffer {
+  return Buffer.from([0x40, 0x02, messageId >> 8, messageId & 0xff]);
+}
+
+/**
+ * The server's client id at the external broker: stable across restarts, so that the broker keeps
+ * its session; MQTT_CLIENT_ID sets it (one per server process).
+ */
+export function serverClientId(config: { mqttClientId?: string; port: number }): string {
+  return (
+    config.mqttClientId || `luxgrid-gateway-${hostname()}-${config.port}`.replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 64)
+  );
+}
 
 /** Whether a topic falls under an MQTT filter ('+' one level, '#' the rest). */
 export function topicMatches(filter: string, topic: string): boolean {
@@ -43,8 +73,19 @@ export function topicMatches(filter: string, topic: string): boolean {
   return f.length === t.length;
 }
 
-export async function startMqtt(opts: { mqttUrl?: string; mqttPort: number; host?: string }): Promise<MqttHub> {
+export async function startMqtt(opts: {
+  mqttUrl?: string;
+  mqttPort: number;
+  host?: string;
+  /** the server's stable client id at the external broker (serverClientId); a passing one when unset */
+  clientId?: string;
+}): Promise<MqttHub> {
   let broker: Aedes | undefined;
+  const listeners: { filter: string; handler: MessageHandler }[] = [];
+  let accepting = true;
+  /** whether anything listens yet: until then device messages wait (external) or are refused (embedded) */
+  let listened = false;
+  const early: { topic: string; payload: Buffer; messageId: number; stream: MqttClient['stream'] }[] = [];
   let server: Server | undefined;
   let deviceAuth: DeviceAuthenticator = async () => false;
   let topicGuard: DeviceTopicGuard = () => false;
@@ -73,10 +114,34 @@ export async function startMqtt(opts: { mqttUrl?: string; mqttPort: number; host
           () => done(null, false),
         );
       },
+      // A device's message goes to the gateway here, before aedes answers it. aedes would send the
+      // PUBACK as soon as `done` is called; for a QoS 1 message the server sends it itself, once the
+      // write holding the message has committed, and lets aedes go on reading the device's next
+      // messages meanwhile (so that writes and reading overlap).
       authorizePublish: (client, packet, done) => {
         const user = client ? users.get(client) : SERVER_USER;
-        if (user === SERVER_USER || (user && topicGuard(user, packet.topic, 'publish'))) done(null);
-        else done(new Error('topic not allowed'));
+        if (!client || user === SERVER_USER) return done(null);
+        if (!user || !topicGuard(user, packet.topic, 'publish')) return done(new Error('topic not allowed'));
+        if (!accepting) return done(new Error('the server is shutting down'));
+        if (!listened) return done(new Error('the server is starting'));
+        const handlers = listeners.filter((l) => topicMatches(l.filter, packet.topic));
+        if (!handlers.length) return done(null);
+        const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+        const handled = Promise.all(handlers.map(async (l) => l.handler(packet.topic, payload)));
+        if (packet.qos !== 1) {
+          handled.catch(() => undefined);
+          return done(null);
+        }
+        const messageId = packet.messageId ?? 0;
+        packet.qos = 0; // aedes answers nothing; what it passes on to other subscribers goes at QoS 0
+        done(null);
+        handled.then(
+          () => {
+            if (client.connected && !client.conn.destroyed) client.conn.write(puback(messageId));
+          },
+          // not held: the device's connection closes without the PUBACK, and it sends the message again
+          () => client.close(),
+        );
       },
       authorizeSubscribe: (client, subscription, done) => {
         const user = users.get(client);
@@ -85,7 +150,13 @@ export async function startMqtt(opts: { mqttUrl?: string; mqttPort: number; host
         else done(null, null); // refused: SUBACK 0x80, the connection stays
       },
     });
-    server = createServer(broker.handle);
+    const embedded = broker;
+    // devices stop being taken first at shutdown: new connections are refused, and so are new
+    // messages on the open ones, which stay open until what was taken has been acknowledged
+    server = createServer((socket) => {
+      if (accepting) embedded.handle(socket);
+      else socket.destroy();
+    });
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(opts.mqttPort, opts.host ?? '0.0.0.0', () => resolve());
@@ -93,15 +164,62 @@ export async function startMqtt(opts: { mqttUrl?: string; mqttPort: number; host
     url = `mqtt://127.0.0.1:${opts.mqttPort}`;
   }
 
+  const external = !broker;
   const client = mqtt.connect(url, {
-    clientId: `luxgrid-server-${randomBytes(4).toString('hex')}`,
     reconnectPeriod: 2_000,
     connectTimeout: 10_000,
-    ...(broker ? { username: SERVER_USER, password: serverPassword } : {}),
+    ...(broker
+      ? {
+          clientId: `luxgrid-server-${randomBytes(4).toString('hex')}`,
+          username: SERVER_USER,
+          password: serverPassword,
+        }
+      : {
+          // a persistent session: the broker keeps the server's subscription and every QoS 1 message
+          // the server has not acknowledged while it is away or restarting
+          clientId: opts.clientId ?? `luxgrid-gateway-${randomBytes(4).toString('hex')}`,
+          clean: false,
+          protocolVersion: 5,
+          // without a stable id (tests, benchmarks) the session ends with the connection
+          properties: { sessionExpiryInterval: opts.clientId ? SESSION_EXPIRY_S : 0, receiveMaximum: RECEIVE_MAXIMUM },
+          customHandleAcks: (
+            topic: string,
+            payload: Buffer,
+            packet: IPublishPacket,
+            done: (err: Error | number) => void,
+          ) => {
+            if (!accepting) return done(ACK_LATER); // never acknowledged: the broker sends it again to the next session
+            if (packet.qos !== 1) return done(0);
+            // mqtt.js takes one message at a time until `done`: it is released at once and the
+            // PUBACK is sent by hand once the write holding the message has committed
+            done(ACK_LATER);
+            const held = { topic, payload, messageId: packet.messageId ?? 0, stream: client.stream };
+            // a resumed session brings what the broker kept before the gateway listens: it waits
+            if (!listened) early.push(held);
+            else take(held);
+          },
+        }),
   });
   client.on('error', () => {
-    /* reconnects by itself; health() reports the state */
+    /* reconnects by itself; health() reports the state (ACK_LATER arrives here for every held message) */
   });
+  /** Hands a QoS 1 message from the external broker to its listeners; PUBACK once they have it committed. */
+  function take(held: { topic: string; payload: Buffer; messageId: number; stream: MqttClient['stream'] }) {
+    const handlers = listeners.filter((l) => topicMatches(l.filter, held.topic));
+    Promise.all(handlers.map(async (l) => l.handler(held.topic, held.payload))).then(
+      () => {
+        // a PUBACK belongs to the connection the message came on; after a reconnect the broker
+        // sends the message again and the (device, ts) key stores it once
+        if (client.stream === held.stream && client.connected)
+          // biome-ignore lint/complexity/useLiteralKeys: mqtt.js has no public call to acknowledge later
+          client['_sendPacket']({ cmd: 'puback', messageId: held.messageId, reasonCode: 0 });
+      },
+      () => {
+        // not held: reconnect, so that the broker sends what is unacknowledged again
+        if (client.stream === held.stream) held.stream.destroy();
+      },
+    );
+  }
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, 5_000);
     client.once('connect', () => {
@@ -116,28 +234,34 @@ export async function startMqtt(opts: { mqttUrl?: string; mqttPort: number; host
     url: shownUrl,
     client,
     async listen(topic, handler) {
-      if (broker) {
-        const embedded = broker;
-        const deliver = (packet: { topic: string; payload: Buffer | string }, done: () => void) => {
-          handler(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload));
-          done();
-        };
-        await new Promise<void>((resolve) => embedded.subscribe(topic, deliver, resolve));
-        return () => new Promise<void>((resolve) => embedded.unsubscribe(topic, deliver, resolve));
-      }
-      const onMessage = (got: string, payload: Buffer) => {
-        if (topicMatches(topic, got)) handler(got, payload);
+      const entry = { filter: topic, handler };
+      listeners.push(entry);
+      listened = true;
+      const forget = () => {
+        const at = listeners.indexOf(entry);
+        if (at >= 0) listeners.splice(at, 1);
+      };
+      if (broker) return async () => forget();
+      // QoS 0 messages (QoS 1 ones come through customHandleAcks)
+      const onMessage = (got: string, payload: Buffer, packet: IPublishPacket) => {
+        if (packet.qos !== 1 && accepting && topicMatches(topic, got))
+          void Promise.resolve(handler(got, payload)).catch(() => undefined);
       };
       client.on('message', onMessage);
-      // QoS 0 on the server's own link: its session is clean, so QoS 1 would keep nothing across a
-      // reconnect, and a broker's in-flight window (Mosquitto: 20, then 1,000 queued) would drop
-      // messages silently under load. Devices still publish with QoS 1 to the broker.
-      // After a reconnect the client subscribes again by itself.
-      await client.subscribeAsync(topic, { qos: 0 });
+      // QoS 1 in the persistent session: the broker keeps what the server has not acknowledged,
+      // also while it is away. (Not a shared subscription: Mosquitto does not queue those for a
+      // member that is away.) After a reconnect the session and its subscription are still
+      // there; mqtt.js subscribes again when the broker lost them.
+      await client.subscribeAsync(topic, { qos: 1 });
+      for (const held of early.splice(0)) take(held);
       return async () => {
+        forget();
         client.removeListener('message', onMessage);
-        await client.unsubscribeAsync(topic).catch(() => undefined);
       };
+    },
+    async stopIntake() {
+      accepting = false;
+      if (server?.listening) server.close(); // the open connections are ended by the broker
     },
     setDeviceAuthenticator(fn) {
       deviceAuth = fn;
@@ -154,9 +278,10 @@ export async function startMqtt(opts: { mqttUrl?: string; mqttPort: number; host
       };
     },
     async close() {
-      await client.endAsync(true).catch(() => undefined);
+      accepting = false;
+      await client.endAsync(!external).catch(() => undefined);
       if (broker) await new Promise<void>((resolve) => broker!.close(() => resolve()));
-      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      if (server?.listening) server.close(); // the open connections are ended by the broker
     },
   };
 }

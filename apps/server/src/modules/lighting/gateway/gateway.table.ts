@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id, ref, ts } from '../../../db/columns.ts';
 
-/** Telemetry history: one row per reading, written in batches by COPY. */
+/**
+ * Telemetry history: one row per reading, written in batches by COPY; unique per (device, ts), so
+ * that a reading a device sends again (it was committed but not yet acknowledged) is stored once.
+ */
 export const ltTelemetry = pgTable(
   'lt_telemetry',
   {
@@ -12,7 +15,7 @@ export const ltTelemetry = pgTable(
     ts: ts('ts').notNull(),
     data: jsonb('data').notNull(),
   },
-  (t) => [index('lt_telemetry_device_ts_idx').on(t.deviceId, t.ts)],
+  (t) => [uniqueIndex('lt_telemetry_device_ts_idx').on(t.deviceId, t.ts)],
 );
 
 /**

@@ -30,12 +30,20 @@ export interface DeviceInfo {
   parentId: number | null;
   gatewayId: number | null;
   commState: string;
+  /** the platform time last given to a reading of this device that came without its own ts */
+  lastStamp?: number;
 }
 
 export interface GatewayOptions {
   topicRoot?: string;
   /** flush buffered telemetry every this many ms … */
   flushMs?: number;
+  /**
+   * … or this many ms after a device message started waiting for its acknowledgement, together
+   * with whatever else arrived meanwhile (devices that keep one message in flight are not held
+   * for a whole flush period)
+   */
+  ackWithinMs?: number;
   /** … or as soon as this many rows are waiting */
   flushRows?: number;
   /** the latest-state table is written at most this often by the timed flushes (history goes every flush) */
@@ -64,6 +72,8 @@ export interface GatewayStats {
     tooLarge: number;
   };
   dropped: number;
+  /** device messages not acknowledged because the write holding them failed (the device sends them again) */
+  unacknowledged: number;
   flushes: number;
   rowsWritten: number;
   flushErrors: number;
@@ -86,6 +96,33 @@ const NEGATIVE_TTL_MS = 30_000;
 const LIVE_ITEMS_PER_PUSH = 2_000;
 const INVALIDATE_CHANNEL = 'lighting:device-invalidate';
 const SWEEP_LOCK = 'lighting:gateway-sweeper';
+/** device messages waiting for their write beyond which the gateway warns that it is falling behind */
+const BEHIND_HELD = 20_000;
+const BEHIND_FLUSH_MS = 2_000;
+const BEHIND_WARN_EVERY_MS = 10_000;
+const UNIQUE_VIOLATION = '23505';
+const COPY_UNESCAPES: Record<string, string> = { '\\': '\\', t: '\t', n: '\n', r: '\r' };
+
+/** The write that will carry what is buffered now: settles once it has committed (or failed). */
+interface Round {
+  committed: Promise<void>;
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
+function newRound(): Round {
+  let resolve!: () => void;
+  let reject!: (err: unknown) => void;
+  const committed = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  committed.catch(() => undefined); // a round nobody waits for may fail quietly: the flush logs it
+  return { committed, resolve, reject };
+}
+
+/** Thrown for a message that cannot be held now: it stays unacknowledged and the device sends it again. */
+export class NotHeldError extends Error {}
 
 /* ---------------------------------------------------------------- device secrets */
 
@@ -146,6 +183,7 @@ export class DeviceGateway {
     readings: 0,
     rejected: { malformed: 0, badTopic: 0, unknownDevice: 0, foreignProject: 0, notChild: 0, tooLarge: 0 },
     dropped: 0,
+    unacknowledged: 0,
     flushes: 0,
     rowsWritten: 0,
     flushErrors: 0,
@@ -173,9 +211,16 @@ export class DeviceGateway {
   private live = new Map<number, { clientId: number; items: LiveDeviceState[] }>();
   private flushing: Promise<void> | null = null;
   private statesWrittenAt = 0;
+  private liveSentAt = 0;
   private stateWrite: Promise<void> | null = null;
   private timers: NodeJS.Timeout[] = [];
-  private readonly onMessage = (topic: string, payload: Buffer) => void this.handle(topic, payload);
+  /** the write round that takes what is buffered now */
+  private round = newRound();
+  /** device messages handed in and not yet settled (waiting for the write that holds them) */
+  private held = 0;
+  private warnedAt = 0;
+  private soon: NodeJS.Timeout | null = null;
+  private readonly onMessage = (topic: string, payload: Buffer) => this.handle(topic, payload);
   private stopped = false;
   private unlisten: (() => Promise<void>) | undefined;
 
@@ -187,6 +232,7 @@ export class DeviceGateway {
     this.root = options.topicRoot ?? TOPIC_ROOT;
     this.opts = {
       flushMs: options.flushMs ?? 500,
+      ackWithinMs: options.ackWithinMs ?? 50,
       flushRows: options.flushRows ?? 5_000,
       stateFlushMs: options.stateFlushMs ?? 1_000,
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 180_000,
@@ -210,7 +256,10 @@ export class DeviceGateway {
     this.unlisten = await this.hub.listen(`${this.root}/v1/+/+/up/+`, this.onMessage);
     await this.deps.cache.subscribe(INVALIDATE_CHANNEL, (message) => this.dropCached(JSON.parse(message) as number[]));
     if (this.opts.timers) {
-      const flush = setInterval(() => void this.flush(false), this.opts.flushMs);
+      const flush = setInterval(() => {
+        void this.flush(false);
+        this.warnIfBehind();
+      }, this.opts.flushMs);
       const sweep = setInterval(() => void this.sweepIfLeader(), this.opts.sweepMs);
       flush.unref();
       sweep.unref();
@@ -218,11 +267,18 @@ export class DeviceGateway {
     }
   }
 
+  /** Stops listening, then writes until every message already taken is committed (10 s at most). */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
+    if (this.soon) clearTimeout(this.soon);
     await this.unlisten?.();
-    await this.flush().catch(() => undefined);
+    const until = Date.now() + 10_000;
+    do {
+      await this.flush().catch(() => undefined);
+      if (!this.held) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } while (Date.now() < until);
   }
 
   health() {
@@ -230,6 +286,8 @@ export class DeviceGateway {
       topicRoot: this.root,
       knownDevices: this.byId.size,
       buffered: this.telemetry.length,
+      /** device messages waiting for the write that holds them (unacknowledged until it commits) */
+      waiting: this.held,
       ...this.stats,
       rejected: { ...this.stats.rejected },
       rejectedTotal: Object.values(this.stats.rejected).reduce((a, b) => a + b, 0),
@@ -327,17 +385,31 @@ export class DeviceGateway {
 
   /* ------------------------------------------------------------ incoming messages */
 
+  /**
+   * Takes one device message and resolves once whatever it carried is committed: its readings
+   * and events are in the database (the broker acknowledges it only then). Rejects when the
+   * message could not be held — the database failed or the buffer is full — so that it stays
+   * unacknowledged and the device sends it again. Messages refused for what they say (bad JSON,
+   * unknown devices) resolve at once: sending them again would not help.
+   */
   async handle(topic: string, payload: Buffer): Promise<void> {
     this.stats.received++;
+    this.held++;
+    const rounds = new Set<Round>();
     try {
-      await this.route(topic, payload);
+      await this.route(topic, payload, rounds);
+      if (rounds.size) this.flushSoon();
+      for (const round of rounds) await round.committed;
     } catch (err) {
-      this.stats.rejected.malformed++;
-      this.deps.log.warn({ err, topic }, 'device message not handled');
+      this.stats.unacknowledged++;
+      if (!(err instanceof NotHeldError)) this.deps.log.warn({ err, topic }, 'device message not held');
+      throw err;
+    } finally {
+      this.held--;
     }
   }
 
-  private async route(topic: string, payload: Buffer) {
+  private async route(topic: string, payload: Buffer, rounds: Set<Round>) {
     const parts = topic.split('/');
     // {root}/v1/{projectId}/{uid}/up/{kind}
     const projectId = Number(parts[2]);
@@ -400,7 +472,9 @@ export class DeviceGateway {
         this.seen(session, now);
         for (const item of items) {
           const target = await this.target(session, item.uid);
-          if (target) this.reading(target, item, now);
+          if (!target) continue;
+          if (!this.reading(target, item, now)) throw new NotHeldError('telemetry buffer full');
+          rounds.add(this.round);
         }
         return this.flushIfFull();
       }
@@ -421,6 +495,7 @@ export class DeviceGateway {
           l: parsed.data.level ?? 'ordinary',
           v: parsed.data.data ?? null,
         });
+        rounds.add(this.round);
         noteFaultEvent(this.seen(target, now), parsed.data, ts);
         return this.flushIfFull();
       }
@@ -491,12 +566,21 @@ export class DeviceGateway {
     return update;
   }
 
-  private reading(info: DeviceInfo, item: TelemetryItem, now: number) {
+  /**
+   * Buffers one reading for the next write; false when the buffer is full. A reading without its
+   * own ts gets the platform's time, at least 1 ms after the device's previous one, so that two
+   * readings never share (device, ts) — the key that stores a reading sent again only once.
+   */
+  private reading(info: DeviceInfo, item: TelemetryItem, now: number): boolean {
     if (this.telemetry.length >= this.opts.maxBufferedRows) {
       this.stats.dropped++;
-      return;
+      return false;
     }
-    const ts = item.ts ?? now;
+    let ts = item.ts;
+    if (ts === undefined) {
+      ts = Math.max(now, (info.lastStamp ?? 0) + 1);
+      info.lastStamp = ts;
+    }
     this.stats.readings++;
     this.telemetry.push(
       `${info.deviceId}\t${info.clientId}\t${info.projectId}\t${new Date(ts).toISOString()}\t${copyField(JSON.stringify(item.values))}\n`,
@@ -506,6 +590,7 @@ export class DeviceGateway {
     update.dataTs = Math.max(update.dataTs ?? 0, ts);
     noteFaultReading(update, item.values);
     this.pushLive(info, { ts, values: item.values });
+    return true;
   }
 
   private pushLive(info: DeviceInfo, change: Partial<LiveDeviceState> & { ts: number }) {
@@ -516,6 +601,15 @@ export class DeviceGateway {
     }
     if (bucket.items.length >= LIVE_ITEMS_PER_PUSH) return;
     bucket.items.push({ deviceId: info.deviceId, uid: info.uid, deviceType: info.deviceType, ...change });
+  }
+
+  /** Group commit: a write within ackWithinMs for messages waiting for their acknowledgement. */
+  private flushSoon() {
+    if (this.soon || this.stopped) return;
+    this.soon = setTimeout(() => {
+      this.soon = null;
+      void this.flush(false).catch(() => undefined);
+    }, this.opts.ackWithinMs);
   }
 
   private flushIfFull(): Promise<void> | undefined {
@@ -602,21 +696,79 @@ export class DeviceGateway {
       );
   }
 
-  /** History rows by COPY, at most flushRows per statement: a backlog never becomes one huge statement. */
+  /**
+   * History rows by COPY, at most flushRows per statement: a backlog never becomes one huge
+   * statement. A chunk holding a reading already stored — a device sent again what a write had
+   * committed before it could be acknowledged, e.g. across a crash — goes again as an upsert
+   * keyed by (device, ts), so that every reading is stored exactly once.
+   */
   private async writeTelemetry(lines: string[]) {
     for (let at = 0; at < lines.length; at += this.opts.flushRows) {
       const chunk = lines.slice(at, at + this.opts.flushRows);
-      await this.deps.database.copyIn('lt_telemetry', TELEMETRY_COLUMNS, chunk.join(''));
+      try {
+        await this.deps.database.copyIn('lt_telemetry', TELEMETRY_COLUMNS, chunk.join(''));
+      } catch (err) {
+        if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
+        await this.upsertTelemetry(chunk);
+      }
       this.stats.rowsWritten += chunk.length;
     }
   }
 
+  /** Upserts COPY lines by (device, ts): readings of the same device and instant merge into one row. */
+  private async upsertTelemetry(lines: string[]) {
+    const rows = new Map<string, { d: number; c: number; p: number; t: string; v: Record<string, unknown> }>();
+    for (const line of lines) {
+      const [d, c, p, t, data] = line.slice(0, -1).split('\t') as [string, string, string, string, string];
+      const v = JSON.parse(data.replace(/\\([\\tnr])/g, (_, ch: string) => COPY_UNESCAPES[ch] as string));
+      const key = `${d}|${t}`;
+      const row = rows.get(key);
+      if (row) Object.assign(row.v, v);
+      else rows.set(key, { d: Number(d), c: Number(c), p: Number(p), t, v });
+    }
+    await this.deps.database.query(
+      `insert into lt_telemetry as h (device_id, client_id, project_id, ts, data)
+       select x.d, x.c, x.p, x.t::timestamptz, x.v from json_to_recordset($1::json) as x(d bigint, c bigint, p bigint, t text, v jsonb)
+       on conflict (device_id, ts) do update set data = h.data || excluded.data where not h.data @> excluded.data`,
+      [JSON.stringify([...rows.values()])],
+    );
+  }
+
+  /** Logs a warning, at most every 10 s, while device messages pile up waiting for their write. */
+  private warnIfBehind() {
+    const now = Date.now();
+    if (now - this.warnedAt < BEHIND_WARN_EVERY_MS) return;
+    if (this.held < BEHIND_HELD && this.stats.lastFlushMs < BEHIND_FLUSH_MS) return;
+    this.warnedAt = now;
+    this.deps.log.warn(
+      {
+        waiting: this.held,
+        buffered: this.telemetry.length,
+        lastFlushMs: this.stats.lastFlushMs,
+        received: this.stats.received,
+        rowsWritten: this.stats.rowsWritten,
+        dropped: this.stats.dropped,
+        unacknowledged: this.stats.unacknowledged,
+      },
+      'device gateway is falling behind: messages wait for the database and devices wait for their acknowledgements',
+    );
+  }
+
   private async writeBuffered(withStates: boolean, awaitStates: boolean) {
+    const round = this.round;
+    this.round = newRound();
     const telemetry = this.telemetry;
     const states = withStates ? this.states : new Map<number, StateUpdate>();
     const events = this.events;
     const cameOnline = this.cameOnline;
-    const live = this.live;
+    // live pushes to browsers go with the full and the timed flushes, not with every early write
+    // for waiting acknowledgements (each push serialises up to 2,000 device states)
+    const liveDue = awaitStates || performance.now() - this.liveSentAt >= this.opts.flushMs;
+    const live = liveDue ? this.live : new Map<number, { clientId: number; items: LiveDeviceState[] }>();
+    if (liveDue) {
+      this.live = new Map();
+      this.liveSentAt = performance.now();
+    }
     this.telemetry = [];
     if (withStates) {
       this.states = new Map();
@@ -624,8 +776,7 @@ export class DeviceGateway {
     }
     this.events = [];
     this.cameOnline = new Set();
-    this.live = new Map();
-    if (!telemetry.length && !states.size && !events.length && !live.size) return;
+    if (!telemetry.length && !states.size && !events.length && !live.size) return round.resolve();
     const started = performance.now();
     const writtenBefore = this.stats.rowsWritten;
     const db = this.deps.database;
@@ -657,10 +808,13 @@ export class DeviceGateway {
       }
       this.stats.flushes++;
       this.stats.lastFlushMs = Math.round(performance.now() - started);
+      round.resolve();
     } catch (err) {
       this.stats.flushErrors++;
       this.stats.dropped += telemetry.length - (this.stats.rowsWritten - writtenBefore);
       this.deps.log.error({ err }, 'telemetry flush failed');
+      // the messages it held stay unacknowledged: their devices send them again
+      round.reject(err);
     }
     for (const [projectId, bucket] of live)
       await this.deps.ws.publish(
