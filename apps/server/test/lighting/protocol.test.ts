@@ -1,4 +1,4 @@
-import { upTopic } from '@luxgrid/contracts';
+import { liveMessage, upTopic } from '@luxgrid/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -342,6 +342,27 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       await new Promise((r) => setTimeout(r, 100));
       expect(otherProject.got.filter((m) => (m as { type: string }).type !== 'welcome')).toEqual([]);
       expect(stranger.got.filter((m) => (m as { type: string }).type !== 'welcome')).toEqual([]);
+      // the answers to what a browser may send are live messages too
+      const answer = async (request: object) => {
+        const count = mine.got.length;
+        mine.ws.send(JSON.stringify(request));
+        await until(() => mine.got.length > count);
+        return mine.got[count];
+      };
+      expect(await answer({ type: 'ping' })).toEqual({ type: 'pong' });
+      expect(await answer({ type: 'subscribe', projectId: 999_999 })).toEqual({
+        type: 'error',
+        msg: 'no such project',
+      });
+      expect(await answer({ type: 'subscribe', projectId: String(d.projectId) })).toEqual({
+        type: 'welcome',
+        clientId: d.clientId,
+        projectId: d.projectId,
+      });
+      // every frame pushed to any viewer is one of the shared LiveMessage kinds, field for field
+      const pushed = [...mine.got, ...otherProject.got, ...stranger.got];
+      expect(pushed.some((m) => (m as { type: string }).type === 'device.state')).toBe(true);
+      for (const m of pushed) expect(liveMessage.parse(m)).toEqual(m);
       for (const s of [mine, otherProject, stranger]) s.ws.terminate();
       refused.terminate();
       anonymous.terminate();

@@ -199,6 +199,10 @@ export function useCommandStatus(commandId: string, loaded: CommandStatus): Comm
   return live?.status ?? loaded;
 }
 
+export function importProgress(recordId: number): ImportProgress | undefined {
+  return imports.get(recordId);
+}
+
 function subscribeImports(listener: Listener) {
   importListeners.add(listener);
   return () => {
