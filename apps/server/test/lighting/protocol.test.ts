@@ -1,7 +1,8 @@
 import { liveMessage, upTopic } from '@luxgrid/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import WebSocket from 'ws';
+import type { WsHub } from '../../src/platform/ws.ts';
 import { secondCustomer } from '../fixtures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { reachable, requireService } from '../reachable.ts';
@@ -49,9 +50,13 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
     const publish = (client: MqttClient, t2: string, body: unknown) =>
       client.publishAsync(t2, typeof body === 'string' ? body : JSON.stringify(body), { qos: 1 });
 
+    /** records (and still delivers) every message the server publishes to browsers during the suite */
+    let publishes: MockInstance<WsHub['publish']>;
+
     beforeAll(async () => {
       t = await startTestApp();
       d = await demo(t);
+      publishes = vi.spyOn(t.deps.ws, 'publish');
       gw = await startTestGateway(t, {
         url: broker === 'mosquitto' ? 'mqtt://127.0.0.1:1883' : undefined,
         heartbeatTimeoutMs: 60_000,
@@ -396,6 +401,16 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       // a second later the timed flush starts the state write in its own lane, without waiting for it
       await gw.gateway.flush(false);
       await until(async () => (await stateVoltage()) === 111.1);
+    });
+
+    it('every message pushed to browsers during the suite is a LiveMessage of its project', () => {
+      const pushed = publishes.mock.calls.map(([scope, message]) => {
+        expect(scope).toEqual({ clientId: message.clientId, projectId: message.projectId });
+        return JSON.parse(JSON.stringify(message)) as unknown;
+      });
+      const kinds = new Set(pushed.map((m) => liveMessage.parse(m).type));
+      expect(kinds).toEqual(new Set(['device.state', 'device.event', 'command.update']));
+      for (const m of pushed) expect(liveMessage.parse(m)).toEqual(m);
     });
   });
 }
