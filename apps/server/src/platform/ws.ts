@@ -56,7 +56,7 @@ export class WsHub {
 
   private deliver(raw: string) {
     if (!this.viewers.size) return;
-    const { c, p, m } = JSON.parse(raw) as { c: number; p: number | null; m: ProjectLiveMessage };
+    const { c, p, m } = JSON.parse(raw) as { c: number; p: number | null; m: unknown };
     let text: string | null = null;
     for (const viewer of this.viewers) {
       if (viewer.clientId !== null && viewer.clientId !== c) continue;

@@ -411,6 +411,21 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       const kinds = new Set(pushed.map((m) => liveMessage.parse(m).type));
       expect(kinds).toEqual(new Set(['device.state', 'device.event', 'command.update']));
       for (const m of pushed) expect(liveMessage.parse(m)).toEqual(m);
+      // and a message of another shape does not even compile (checked by the server's type check)
+      const neverSent = (scope: { clientId: number; projectId: number }) => [
+        // @ts-expect-error a device.state without its items
+        t.deps.ws.publish(scope, { type: 'device.state', clientId: 1, projectId: 1 }),
+        t.deps.ws.publish(scope, {
+          type: 'command.update',
+          clientId: 1,
+          projectId: 1,
+          // @ts-expect-error a command status outside the lifecycle
+          items: [{ commandId: 'c', deviceId: 1, status: 'LOST', ts: 1 }],
+        }),
+        // @ts-expect-error a pong answers one socket; it is not published to a project
+        t.deps.ws.publish(scope, { type: 'pong' }),
+      ];
+      expect(neverSent).toBeTypeOf('function');
     });
   });
 }

@@ -40,7 +40,7 @@ export function closeSocket(): void {
 }
 
 /** Hands one received frame to every listener; a frame that is not a `LiveMessage` is dropped. */
-export function receive(data: unknown): void {
+function receive(data: unknown): void {
   if (typeof data !== 'string') return;
   const message = parseLiveMessage(data);
   if (!message) return;
