@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  type COMMAND_LIFECYCLE,
   CONNECT_MODES,
   DEVICE_TYPE_CODES,
   DIRECTIVE_SCHEMES,
@@ -347,44 +346,6 @@ export type CommandMessage = z.infer<typeof commandMessage>;
 
 export type TelemetryItem = z.infer<typeof telemetryItem>;
 export type ResultItem = z.infer<typeof resultItem>;
-
-/* ================================================================ WebSocket pushes (/ws) */
-
-export interface LiveDeviceState {
-  deviceId: number;
-  uid: string;
-  deviceType: string;
-  commState?: 'INIT' | 'ON' | 'OFF';
-  ts: number;
-  values?: Record<string, unknown>;
-}
-
-export type LiveMessage =
-  | { type: 'welcome'; clientId: number | null; projectId: number | null }
-  | { type: 'device.state'; clientId: number; projectId: number; items: LiveDeviceState[] }
-  | {
-      type: 'device.event';
-      clientId: number;
-      projectId: number;
-      items: { deviceId: number; uid: string; eventType: string; level: string; ts: number }[];
-    }
-  | {
-      type: 'command.update';
-      clientId: number;
-      projectId: number;
-      items: { commandId: string; deviceId: number; status: (typeof COMMAND_LIFECYCLE)[number]; ts: number }[];
-    }
-  | {
-      type: 'import.progress';
-      clientId: number;
-      projectId: number;
-      recordId: number;
-      status: string;
-      total: number;
-      processed: number;
-      successCount: number;
-      failCount: number;
-    };
 
 /**
  * The devices the home figures count (and their online rate divides by): everything that

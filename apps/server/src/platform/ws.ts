@@ -1,4 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
+import { type LiveMessage, liveRequest, type ProjectLiveMessage } from '@luxgrid/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Cache } from './cache.ts';
@@ -47,7 +48,8 @@ export class WsHub {
     return this.viewers.size;
   }
 
-  async publish(scope: PushScope, message: object): Promise<void> {
+  /** Hands a message to every viewer in `scope`, in every process. */
+  async publish(scope: PushScope, message: ProjectLiveMessage): Promise<void> {
     if (!this.started) return;
     await this.cache.publish(CHANNEL, JSON.stringify({ c: scope.clientId, p: scope.projectId, m: message }));
   }
@@ -86,6 +88,11 @@ export class WsHub {
   }
 }
 
+/** Answers one socket (welcome, error, pong); project messages go through `WsHub.publish`. */
+function reply(socket: WebSocket, message: LiveMessage): void {
+  socket.send(JSON.stringify(message));
+}
+
 async function projectVisible(deps: Deps, clientId: number | null, projectId: number): Promise<boolean> {
   const rows = await deps.database.query(
     "select 1 from biz_project where project_id = $1 and del_flag = '0' and ($2::bigint is null or client_id = $2)",
@@ -97,6 +104,7 @@ async function projectVisible(deps: Deps, clientId: number | null, projectId: nu
 /**
  * `/ws?token=…&projectId=…`: a signed-in viewer receives the live messages of its customer and
  * chosen project. A viewer may switch project by sending {"type":"subscribe","projectId":N}.
+ * Every message is a `LiveMessage` (packages/contracts/src/live.ts, docs/architecture.md).
  */
 export async function registerWebSocket(app: FastifyInstance, deps: Deps): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
@@ -122,28 +130,31 @@ export async function registerWebSocket(app: FastifyInstance, deps: Deps): Promi
       }
       socket.on('message', (data) => {
         void (async () => {
-          let msg: { type?: string; projectId?: unknown };
+          let raw: unknown;
           try {
-            msg = JSON.parse(String(data));
+            raw = JSON.parse(String(data));
           } catch {
             return;
           }
+          const parsed = liveRequest.safeParse(raw);
+          if (!parsed.success) return;
+          const msg = parsed.data;
           if (msg.type === 'subscribe') {
             const projectId = msg.projectId === null ? null : Number(msg.projectId);
             if (
               projectId !== null &&
               !(Number.isSafeInteger(projectId) && (await projectVisible(deps, ctx.clientId, projectId)))
             ) {
-              socket.send(JSON.stringify({ type: 'error', msg: 'no such project' }));
+              reply(socket, { type: 'error', msg: 'no such project' });
               return;
             }
             viewer.projectId = projectId;
-            socket.send(JSON.stringify({ type: 'welcome', clientId: viewer.clientId, projectId }));
-          } else if (msg.type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
+            reply(socket, { type: 'welcome', clientId: viewer.clientId, projectId });
+          } else reply(socket, { type: 'pong' });
         })();
       });
       deps.ws.attach(viewer);
-      socket.send(JSON.stringify({ type: 'welcome', clientId: viewer.clientId, projectId: viewer.projectId }));
+      reply(socket, { type: 'welcome', clientId: viewer.clientId, projectId: viewer.projectId });
     },
   );
 }

@@ -1,5 +1,7 @@
+import { liveMessage } from '@luxgrid/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
+import type { WsHub } from '../../src/platform/ws.ts';
 import { secondCustomer } from '../fixtures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { demo, until } from './helpers.ts';
@@ -48,9 +50,13 @@ async function finished(recordId: number) {
   return record!;
 }
 
+/** records (and still delivers) every message pushed to browsers */
+let publishes: MockInstance<WsHub['publish']>;
+
 beforeAll(async () => {
   t = await startTestApp();
   d = await demo(t);
+  publishes = vi.spyOn(t.deps.ws, 'publish');
 });
 afterAll(async () => t?.close());
 
@@ -228,4 +234,24 @@ describe('batch import', () => {
     )) as [{ n: number }];
     expect(n).toBe(10_000);
   }, 120_000);
+
+  it('pushes the progress of every import to the viewers of its project as LiveMessages', () => {
+    const progress = publishes.mock.calls.map(([scope, message]) => {
+      const parsed = liveMessage.parse(JSON.parse(JSON.stringify(message)));
+      expect(parsed).toEqual(message);
+      if (parsed.type !== 'import.progress') throw new Error(`unexpected ${parsed.type}`);
+      expect(scope).toEqual({ clientId: d.clientId, projectId: d.projectId });
+      return parsed;
+    });
+    const records = new Set(progress.map((m) => m.recordId));
+    expect(records.size).toBeGreaterThanOrEqual(4);
+    for (const recordId of records) {
+      const last = progress.filter((m) => m.recordId === recordId).at(-1)!;
+      expect(last).toMatchObject({ status: 'DONE', processed: last.total });
+      expect(last.successCount + last.failCount).toBe(last.total);
+    }
+    const bulk = progress.filter((m) => m.total === 10_000);
+    expect(bulk.filter((m) => m.status === 'RUNNING').length).toBeGreaterThan(1);
+    expect(bulk.at(-1)).toMatchObject({ status: 'DONE', successCount: 10_000, failCount: 0 });
+  });
 });

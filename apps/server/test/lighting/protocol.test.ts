@@ -1,7 +1,8 @@
-import { upTopic } from '@luxgrid/contracts';
+import { liveMessage, upTopic } from '@luxgrid/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import WebSocket from 'ws';
+import type { WsHub } from '../../src/platform/ws.ts';
 import { secondCustomer } from '../fixtures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { reachable, requireService } from '../reachable.ts';
@@ -49,9 +50,13 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
     const publish = (client: MqttClient, t2: string, body: unknown) =>
       client.publishAsync(t2, typeof body === 'string' ? body : JSON.stringify(body), { qos: 1 });
 
+    /** records (and still delivers) every message the server publishes to browsers during the suite */
+    let publishes: MockInstance<WsHub['publish']>;
+
     beforeAll(async () => {
       t = await startTestApp();
       d = await demo(t);
+      publishes = vi.spyOn(t.deps.ws, 'publish');
       gw = await startTestGateway(t, {
         url: broker === 'mosquitto' ? 'mqtt://127.0.0.1:1883' : undefined,
         heartbeatTimeoutMs: 60_000,
@@ -342,6 +347,27 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       await new Promise((r) => setTimeout(r, 100));
       expect(otherProject.got.filter((m) => (m as { type: string }).type !== 'welcome')).toEqual([]);
       expect(stranger.got.filter((m) => (m as { type: string }).type !== 'welcome')).toEqual([]);
+      // the answers to what a browser may send are live messages too
+      const answer = async (request: object) => {
+        const count = mine.got.length;
+        mine.ws.send(JSON.stringify(request));
+        await until(() => mine.got.length > count);
+        return mine.got[count];
+      };
+      expect(await answer({ type: 'ping' })).toEqual({ type: 'pong' });
+      expect(await answer({ type: 'subscribe', projectId: 999_999 })).toEqual({
+        type: 'error',
+        msg: 'no such project',
+      });
+      expect(await answer({ type: 'subscribe', projectId: String(d.projectId) })).toEqual({
+        type: 'welcome',
+        clientId: d.clientId,
+        projectId: d.projectId,
+      });
+      // every frame pushed to any viewer is one of the shared LiveMessage kinds, field for field
+      const pushed = [...mine.got, ...otherProject.got, ...stranger.got];
+      expect(pushed.some((m) => (m as { type: string }).type === 'device.state')).toBe(true);
+      for (const m of pushed) expect(liveMessage.parse(m)).toEqual(m);
       for (const s of [mine, otherProject, stranger]) s.ws.terminate();
       refused.terminate();
       anonymous.terminate();
@@ -375,6 +401,31 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       // a second later the timed flush starts the state write in its own lane, without waiting for it
       await gw.gateway.flush(false);
       await until(async () => (await stateVoltage()) === 111.1);
+    });
+
+    it('every message pushed to browsers during the suite is a LiveMessage of its project', () => {
+      const pushed = publishes.mock.calls.map(([scope, message]) => {
+        expect(scope).toEqual({ clientId: message.clientId, projectId: message.projectId });
+        return JSON.parse(JSON.stringify(message)) as unknown;
+      });
+      const kinds = new Set(pushed.map((m) => liveMessage.parse(m).type));
+      expect(kinds).toEqual(new Set(['device.state', 'device.event', 'command.update']));
+      for (const m of pushed) expect(liveMessage.parse(m)).toEqual(m);
+      // and a message of another shape does not even compile (checked by the server's type check)
+      const neverSent = (scope: { clientId: number; projectId: number }) => [
+        // @ts-expect-error a device.state without its items
+        t.deps.ws.publish(scope, { type: 'device.state', clientId: 1, projectId: 1 }),
+        t.deps.ws.publish(scope, {
+          type: 'command.update',
+          clientId: 1,
+          projectId: 1,
+          // @ts-expect-error a command status outside the lifecycle
+          items: [{ commandId: 'c', deviceId: 1, status: 'LOST', ts: 1 }],
+        }),
+        // @ts-expect-error a pong answers one socket; it is not published to a project
+        t.deps.ws.publish(scope, { type: 'pong' }),
+      ];
+      expect(neverSent).toBeTypeOf('function');
     });
   });
 }

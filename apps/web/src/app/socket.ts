@@ -1,10 +1,10 @@
-/** The push channel: page origin with the scheme swapped to ws, token in the query (spec §7). */
-export interface PushMessage {
-  type: string;
-  payload: unknown;
-}
+import { type LiveMessage, parseLiveMessage } from '@luxgrid/contracts/live';
 
-type Listener = (message: PushMessage) => void;
+/**
+ * The push channel: page origin with the scheme swapped to ws, token in the query (spec §7).
+ * One socket per signed-in browser tab; every listener gets the frames that are a `LiveMessage`.
+ */
+type Listener = (message: LiveMessage) => void;
 
 let socket: WebSocket | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -18,14 +18,7 @@ export function openSocket(token: string): void {
   if (socket || typeof WebSocket === 'undefined') return;
   const ws = new WebSocket(socketUrl(token));
   socket = ws;
-  ws.onmessage = (event) => {
-    try {
-      const message = JSON.parse(String(event.data)) as PushMessage;
-      for (const listener of listeners) listener(message);
-    } catch {
-      // not one of ours
-    }
-  };
+  ws.onmessage = (event) => receive(event.data);
   ws.onclose = () => {
     if (socket !== ws) return;
     socket = null;
@@ -44,6 +37,21 @@ export function closeSocket(): void {
   const ws = socket;
   socket = null;
   ws?.close();
+}
+
+/** Hands one received frame to every listener; a frame that is not a `LiveMessage` is dropped. */
+function receive(data: unknown): void {
+  if (typeof data !== 'string') return;
+  const message = parseLiveMessage(data);
+  if (!message) return;
+  for (const listener of listeners) {
+    try {
+      listener(message);
+    } catch (err) {
+      // one screen's failure must not keep the message from the others
+      console.error(err);
+    }
+  }
 }
 
 export function onPush(listener: Listener): () => void {

@@ -1,4 +1,4 @@
-import type { LiveMessage } from '@luxgrid/contracts/lighting';
+import type { LiveMessage } from '@luxgrid/contracts/live';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { session } from '../../app/session';
 import { onPush } from '../../app/socket';
@@ -120,7 +120,7 @@ export function ensureLiveFeed(): void {
       forget();
     }
   });
-  onPush((message) => applyMessage(message as unknown as LiveMessage));
+  onPush(applyMessage);
 }
 
 function subscribeKey<K>(map: Map<K, Set<Listener>>, key: K, listener: Listener) {
@@ -197,6 +197,10 @@ export function useCommandStatus(commandId: string, loaded: CommandStatus): Comm
   );
   const live = useSyncExternalStore(subscribe, () => commands.get(commandId));
   return live?.status ?? loaded;
+}
+
+export function importProgress(recordId: number): ImportProgress | undefined {
+  return imports.get(recordId);
 }
 
 function subscribeImports(listener: Listener) {
