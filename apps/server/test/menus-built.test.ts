@@ -101,4 +101,17 @@ describe('/routers leaves out menus whose screen is not built', () => {
     expect(all.some((r) => r.component === 'lighting/device/index')).toBe(true);
     expect(all.some((r) => r.component === 'lighting/alarm/index')).toBe(false);
   });
+
+  it('tells the admin which subsystems are not available yet', async () => {
+    const rows = (await t.call('GET', '/sysclient/system/list', { token: admin })).body.rows as {
+      systemId: number;
+      available: boolean;
+    }[];
+    const available = (id: number) => rows.find((row) => row.systemId === id)?.available;
+    expect(available(100)).toBe(true);
+    expect(available(101)).toBe(true);
+    expect(available(102)).toBe(false);
+    const one = (await t.call('GET', '/sysclient/system/102', { token: admin })).body.data as { available: boolean };
+    expect(one.available).toBe(false);
+  });
 });

@@ -94,6 +94,15 @@ export function builtMenus(menus: MenuRow[]): MenuRow[] {
   return kept.filter(offersPage);
 }
 
+/** Subsystems with at least one enabled page menu whose screen is built ("available"). */
+export async function systemsWithScreens(deps: Deps): Promise<Set<number>> {
+  const pages = await deps.database.db
+    .select()
+    .from(sysMenu)
+    .where(and(eq(sysMenu.menuType, 'C'), eq(sysMenu.status, '0')));
+  return new Set(pages.filter(hasScreen).map((menu) => menu.systemId));
+}
+
 function routeName(menu: MenuRow): string {
   if (menu.routeName) return menu.routeName;
   if (isExternal(menu.path)) return `Link${menu.menuId}`;
