@@ -99,6 +99,14 @@ describe.skipIf(!hasChromium)('subsystem switcher', () => {
     await expect(selected.innerText()).resolves.toContain('授权与客户管理');
   });
 
+  it('shows the admin which subsystems are not available yet', async () => {
+    await open(page, '/web/sysclient/subsystem');
+    await page.getByTestId('subsystem-page').waitFor();
+    const row = (name: string) => page.locator('.ant-table-row', { hasText: name }).first();
+    await row('智慧灯杆').getByText('暂未上线').waitFor();
+    await row('智慧照明').getByText('可用', { exact: true }).waitFor();
+  });
+
   it('offers no menu that opens the 404 page, in any available subsystem', async () => {
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
     const res = await page.request.get('/routers', { headers: { access_token: token ?? '' } });
