@@ -80,6 +80,7 @@ describe.skipIf(!hasChromium)('subsystem switcher', () => {
     await expect(sidebar.getByText('系统管理').count()).resolves.toBe(0);
     await expect(page.getByTestId('not-found').count()).resolves.toBe(0);
 
+    await page.locator('[data-testid="app-main"] [data-testid$="-page"]').first().waitFor();
     await page.screenshot({ path: 'docs/screenshots/subsystem-switcher.png' });
     // subsystems with no screen built yet are not offered
     await expect(switcher.getByText('资产信息').count()).resolves.toBe(0);
