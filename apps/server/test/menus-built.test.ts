@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AVAILABLE_PAGES, pageExists } from '@luxgrid/contracts';
 import { flattenMenus, SYSTEMS } from '@luxgrid/contracts/seed/systems';
@@ -52,13 +52,6 @@ describe('menus whose screen is not built yet', () => {
     const missing = new Set(menusWithoutPage());
     const built = notBuiltList().filter((entry) => !missing.has(entry));
     expect(built, 'these menus have a screen now (or are gone): remove them from menus-not-built.txt').toEqual([]);
-  });
-
-  it.runIf(process.env.WRITE_NOT_BUILT === '1')('rewrites the list (WRITE_NOT_BUILT=1)', () => {
-    writeFileSync(
-      NOT_BUILT_FILE,
-      `# Seeded page menus (C) whose screen is not built yet: "menu key" "component".\n# Hidden from the menu tree until built; this list may only shrink.\n${menusWithoutPage().join('\n')}\n`,
-    );
   });
 });
 
