@@ -50,6 +50,8 @@ describe.skipIf(!hasChromium)('home figures open the device list', () => {
     // clearing the filter shows every device again
     await page.getByTestId('device-home-filter').getByRole('button').click();
     await page.waitForURL(/\/web\/lighting\/device$/);
+    // the address changes before the list renders again: wait for the filter to leave
+    await page.getByTestId('device-home-filter').waitFor({ state: 'detached', timeout: 5_000 });
     await expect(page.getByTestId('device-home-filter').count()).resolves.toBe(0);
     await context.close();
   });

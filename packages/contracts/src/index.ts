@@ -4,6 +4,7 @@ export * from './i18n.ts';
 export * from './lighting.ts';
 export * from './live.ts';
 export * from './messages.ts';
+export * from './pages.ts';
 export * from './system.ts';
 export * from './tenant.ts';
 export * from './validation.ts';

@@ -111,6 +111,8 @@ export const enUS = {
     logout: 'Log out',
     logoutConfirm: 'Are you sure you want to log out and exit the system?',
     moreMenu: 'More menus',
+    subsystems: 'Subsystems',
+    moreSystems: 'More subsystems',
   },
   tags: {
     refresh: 'Refresh page',

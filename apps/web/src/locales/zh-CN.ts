@@ -113,6 +113,8 @@ export const zhCN: LocaleMessages = {
     logout: '退出登录',
     logoutConfirm: '确定注销并退出系统吗？',
     moreMenu: '更多菜单',
+    subsystems: '子系统',
+    moreSystems: '更多系统',
   },
   tags: {
     refresh: '刷新页面',

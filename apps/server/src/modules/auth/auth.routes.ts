@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { perAddressLimit } from '../../platform/rate-limit.ts';
 import { captchaEnabled } from '../system/config/config.service.ts';
-import { buildRouterTree, visibleMenus } from '../system/menu/routers.ts';
+import { buildRouterTree, builtMenus, visibleMenus } from '../system/menu/routers.ts';
 import { currentUser } from '../system/user/user-info.ts';
 import { login, logout, register } from './auth.service.ts';
 
@@ -92,7 +92,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         { schema: { tags: ['auth'], summary: 'Menu routes of the user', querystring: systemIdQuery } },
         async (req) => {
           const ctx = req.auth();
-          return ok(req.lang, buildRouterTree(await visibleMenus(deps, ctx, req.query.systemId), req.lang));
+          return ok(req.lang, buildRouterTree(builtMenus(await visibleMenus(deps, ctx, req.query.systemId)), req.lang));
         },
       );
     }

@@ -11,7 +11,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { App, Avatar, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ALL_CUSTOMERS_ID } from '../../shared/constants';
@@ -147,7 +147,17 @@ function Breadcrumbs({ menu }: { menu: AppRoute[] }) {
   return <Breadcrumb items={items} />;
 }
 
-export function Navbar({ menu, showHamburger }: { menu: AppRoute[]; showHamburger: boolean }) {
+export function Navbar({
+  menu,
+  showHamburger,
+  switcher,
+}: {
+  /** The menus of the current subsystem. */
+  menu: AppRoute[];
+  showHamburger: boolean;
+  /** The subsystem switcher, when the user has more than one subsystem. */
+  switcher?: ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -170,6 +180,7 @@ export function Navbar({ menu, showHamburger }: { menu: AppRoute[]; showHamburge
             data-testid="hamburger"
           />
         )}
+        {switcher}
         {topNav ? <TopMenu menu={menu} /> : !mobile && <Breadcrumbs menu={menu} />}
       </div>
       <div className="lx-navbar-right">

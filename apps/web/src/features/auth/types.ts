@@ -62,6 +62,8 @@ export interface LinkedSystem {
   url?: string;
   icon?: string;
   status?: string;
+  /** false while none of its screens is built ("not available yet") */
+  available?: boolean;
 }
 
 export interface PlatformSettings {

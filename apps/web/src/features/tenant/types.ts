@@ -221,6 +221,8 @@ export interface SubsystemRow {
   orderNum: number;
   status: '0' | '1';
   builtin: boolean;
+  /** Linked, or at least one of its screens is built; otherwise "not available yet". */
+  available: boolean;
   remark: string;
   createTime: string | null;
 }

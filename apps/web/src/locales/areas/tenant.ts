@@ -211,7 +211,10 @@ const zhCN = {
     idHint: '留空则自动分配',
     urlHint: '关联系统的访问地址；留空表示由本应用提供',
     servedHere: '本应用',
+    available: '可用',
+    notAvailable: '暂未上线',
     fields: {
+      available: '可用状态',
       systemId: '系统编号',
       encode: '系统编码',
       name: '系统名称',
@@ -523,7 +526,10 @@ const enUS: Shape<typeof zhCN> = {
     idHint: 'Empty: the next free id',
     urlHint: "A linked system's address; empty = served by this application",
     servedHere: 'This application',
+    available: 'Available',
+    notAvailable: 'Not available yet',
     fields: {
+      available: 'Availability',
       systemId: 'System ID',
       encode: 'Encode',
       name: 'Name',

@@ -1,4 +1,4 @@
-import type { Lang } from '@luxgrid/contracts';
+import { type Lang, pageExists } from '@luxgrid/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { localized } from '../../../platform/i18n.ts';
@@ -68,6 +68,40 @@ export async function visibleMenus(deps: Deps, ctx: Ctx, systemId?: number): Pro
 }
 
 const isExternal = (path: string) => /^https?:\/\//i.test(path);
+
+/** A page menu opens a screen the web has (external links and bare parents always do). */
+const hasScreen = (menu: MenuRow) =>
+  menu.menuType !== 'C' || isExternal(menu.path) || !menu.component || pageExists(menu.component);
+
+/**
+ * What the menu tree may offer: page menus whose screen is not built yet stay seeded (with their
+ * permissions) but are left out, and so are catalogues left without any page below them.
+ */
+export function builtMenus(menus: MenuRow[]): MenuRow[] {
+  const kept = menus.filter(hasScreen);
+  const children = new Map<number, MenuRow[]>();
+  for (const menu of kept) children.set(menu.parentId, [...(children.get(menu.parentId) ?? []), menu]);
+  const memo = new Map<number, boolean>();
+  const offersPage = (menu: MenuRow): boolean => {
+    if (menu.menuType !== 'M') return true;
+    const known = memo.get(menu.menuId);
+    if (known !== undefined) return known;
+    memo.set(menu.menuId, false);
+    const answer = (children.get(menu.menuId) ?? []).some(offersPage);
+    memo.set(menu.menuId, answer);
+    return answer;
+  };
+  return kept.filter(offersPage);
+}
+
+/** Subsystems with at least one enabled page menu whose screen is built ("available"). */
+export async function systemsWithScreens(deps: Deps): Promise<Set<number>> {
+  const pages = await deps.database.db
+    .select()
+    .from(sysMenu)
+    .where(and(eq(sysMenu.menuType, 'C'), eq(sysMenu.status, '0')));
+  return new Set(pages.filter(hasScreen).map((menu) => menu.systemId));
+}
 
 function routeName(menu: MenuRow): string {
   if (menu.routeName) return menu.routeName;

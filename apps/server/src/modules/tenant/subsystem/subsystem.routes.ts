@@ -16,6 +16,7 @@ import { fail, notFound } from '../../../platform/errors.ts';
 import { localized } from '../../../platform/i18n.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { sysMenu } from '../../system/menu/menu.table.ts';
+import { systemsWithScreens } from '../../system/menu/routers.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { sysClientSystem } from '../customer/customer.table.ts';
 import { sysPackageSystem } from '../package/package.table.ts';
@@ -41,7 +42,11 @@ type SystemRow = typeof sysSystem.$inferSelect;
 
 const isBuiltin = (encode: string) => (BUILTIN_SYSTEM_ENCODES as readonly string[]).includes(encode);
 
-function systemView(row: SystemRow, lang: Lang) {
+/**
+ * A system is available when it is linked (served elsewhere) or when at least one of its menus
+ * opens a screen that is built; the others stay listed and grantable, "not available yet".
+ */
+function systemView(row: SystemRow, lang: Lang, withScreens: ReadonlySet<number>) {
   return {
     id: row.systemId,
     systemId: row.systemId,
@@ -54,6 +59,7 @@ function systemView(row: SystemRow, lang: Lang) {
     orderNum: row.orderNum,
     status: row.status,
     builtin: isBuiltin(row.encode),
+    available: !!row.url || withScreens.has(row.systemId),
     remark: row.remark,
     createTime: formatDate(row.createTime),
     updateTime: formatDate(row.updateTime),
@@ -106,6 +112,7 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { tags, summary: 'Subsystems and linked systems', querystring: listQuery } },
       async (req) => {
         const where = filters(req.auth(), req.query);
+        const withScreens = await systemsWithScreens(deps);
         const paged = [req.query.pageNum, req.query.pageSize, req.query.current, req.query.size].some(
           (v) => v !== undefined,
         );
@@ -118,7 +125,7 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
             .orderBy(...order);
           return table(
             req.lang,
-            rows.map((r) => systemView(r, req.lang)),
+            rows.map((r) => systemView(r, req.lang, withScreens)),
             rows.length,
           );
         }
@@ -135,7 +142,7 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
         ]);
         return table(
           req.lang,
-          rows.map((r) => systemView(r, req.lang)),
+          rows.map((r) => systemView(r, req.lang, withScreens)),
           total,
         );
       },
@@ -179,7 +186,7 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
           .from(sysSystem)
           .where(and(eq(sysSystem.systemId, req.params.systemId), clientId === null ? undefined : grantedTo(clientId)));
         if (!row) throw notFound();
-        return ok(req.lang, systemView(row, req.lang));
+        return ok(req.lang, systemView(row, req.lang, await systemsWithScreens(deps)));
       },
     );
 

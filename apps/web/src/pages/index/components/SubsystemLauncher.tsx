@@ -1,5 +1,5 @@
 import { Alert, Card, Col, Empty, Row, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { menuIcon } from '../../../app/layout/icons';
@@ -19,7 +19,9 @@ export function SubsystemLauncher() {
   const navigate = useNavigate();
   const { routes } = useShellRoutes();
   const [params, setParams] = useSearchParams();
-  const systems = useStore(session, (state) => state.systems);
+  const allSystems = useStore(session, (state) => state.systems);
+  // a subsystem none of whose screens is built yet is not offered
+  const systems = useMemo(() => allSystems.filter((system) => system.available !== false), [allSystems]);
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ type: 'error' | 'info'; text: string } | null>(null);
 

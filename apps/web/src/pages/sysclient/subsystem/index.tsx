@@ -104,6 +104,18 @@ export function SubsystemPage() {
           <Typography.Text type="secondary">{t('subsystemMgmt.servedHere')}</Typography.Text>
         ),
     },
+    {
+      key: 'available',
+      dataIndex: 'available',
+      title: label('available'),
+      width: 130,
+      render: (value: boolean) =>
+        value ? (
+          <Tag color="success">{t('subsystemMgmt.available')}</Tag>
+        ) : (
+          <Tag data-testid="subsystem-not-available">{t('subsystemMgmt.notAvailable')}</Tag>
+        ),
+    },
     { key: 'orderNum', dataIndex: 'orderNum', title: label('orderNum'), width: 90, sortField: 'orderNum' },
     {
       key: 'status',
