@@ -169,7 +169,7 @@ describe.skipIf(!hasChromium)('back-office shell journeys', () => {
     await page.getByTestId('initial-password-page').waitFor();
     await page.getByText('新来的值班员，您的账号仍在使用初始密码').waitFor();
     // no way around it: any address shows the same screen
-    await page.goto('/web/system/user');
+    await page.goto('/web/lighting/device');
     await page.getByTestId('initial-password-page').waitFor();
     await expect(page.getByTestId('sidebar').count()).resolves.toBe(0);
     await page.screenshot({ path: `${SHOTS}/initial-password-zh-CN.png` });
@@ -178,8 +178,9 @@ describe.skipIf(!hasChromium)('back-office shell journeys', () => {
     await page.getByTestId('initial-pwd-new').fill('MyOwn2026');
     await page.getByTestId('initial-pwd-confirm').fill('MyOwn2026');
     await page.getByTestId('initial-pwd-save').click();
+    // the address asked for last opens once the password is the user's own
     await page.getByTestId('sidebar').waitFor();
-    await page.getByTestId('tag-table').waitFor();
+    await page.getByTestId('device-page').waitFor();
     await expect(page.getByTestId('initial-password-page').count()).resolves.toBe(0);
 
     // and the new password is the one that signs in
