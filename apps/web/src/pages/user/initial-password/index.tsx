@@ -1,23 +1,17 @@
-import { App, Button, Form, Input } from 'antd';
+import { App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { hasPage } from '../../../app/pages';
 import { firstRoutePath, generateRoutes } from '../../../app/routes';
 import { logout, passwordChanged, session } from '../../../app/session';
+import { PasswordFields, type PasswordValues } from '../../../features/system/PasswordFields';
 import { profileApi } from '../../../features/system/profile-api';
 import { feedback } from '../../../shared/feedback';
 import { LangSelect } from '../../../shared/LangSelect';
 import { RequestError } from '../../../shared/request';
 import { useStore } from '../../../shared/store';
-import { passwordRules } from '../../../shared/validation';
 import '../../login/login.css';
-
-interface PasswordValues {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
 
 /**
  * Shown instead of every page while the user still holds an initial password (drawn, typed by
@@ -76,32 +70,7 @@ export function InitialPasswordPage() {
         <p style={{ color: '#606266' }}>
           {t('initialPassword.hint', { name: user?.nickName || user?.userName || '' })}
         </p>
-        <Form.Item
-          name="oldPassword"
-          label={t('profile.oldPassword')}
-          rules={[{ required: true, message: t('profile.oldRequired') }]}
-        >
-          <Input.Password autoComplete="current-password" autoFocus data-testid="initial-pwd-old" />
-        </Form.Item>
-        <Form.Item name="newPassword" label={t('profile.newPassword')} rules={passwordRules(t)}>
-          <Input.Password autoComplete="new-password" data-testid="initial-pwd-new" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('profile.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('profile.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('newPassword') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('profile.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="initial-pwd-confirm" />
-        </Form.Item>
+        <PasswordFields testIdPrefix="initial-pwd" autoFocus />
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={saving} data-testid="initial-pwd-save">
             {t('initialPassword.submit')}

@@ -4,19 +4,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../../app/session';
 import type { UserInfo } from '../../../features/auth/types';
+import { PasswordFields, type PasswordValues } from '../../../features/system/PasswordFields';
 import { profileApi } from '../../../features/system/profile-api';
 import { DictTag } from '../../../shared/DictTag';
 import { formatDateTime } from '../../../shared/date';
 import { useDict } from '../../../shared/dict';
 import { storage } from '../../../shared/storage';
-import { passwordRules } from '../../../shared/validation';
 import { AvatarDialog } from './AvatarDialog';
-
-interface PasswordValues {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
 
 /** Personal centre: basic info, change password, change avatar. */
 export function ProfilePage() {
@@ -174,32 +168,7 @@ export function ProfilePage() {
                     onFinish={savePassword}
                     style={{ maxWidth: 560 }}
                   >
-                    <Form.Item
-                      name="oldPassword"
-                      label={t('profile.oldPassword')}
-                      rules={[{ required: true, message: t('profile.oldRequired') }]}
-                    >
-                      <Input.Password autoComplete="current-password" data-testid="pwd-old" />
-                    </Form.Item>
-                    <Form.Item name="newPassword" label={t('profile.newPassword')} rules={passwordRules(t)}>
-                      <Input.Password autoComplete="new-password" data-testid="pwd-new" />
-                    </Form.Item>
-                    <Form.Item
-                      name="confirmPassword"
-                      label={t('profile.confirmPassword')}
-                      dependencies={['newPassword']}
-                      rules={[
-                        { required: true, message: t('profile.confirmRequired') },
-                        ({ getFieldValue }) => ({
-                          validator: (_, value) =>
-                            !value || getFieldValue('newPassword') === value
-                              ? Promise.resolve()
-                              : Promise.reject(new Error(t('profile.mismatch'))),
-                        }),
-                      ]}
-                    >
-                      <Input.Password autoComplete="new-password" data-testid="pwd-confirm" />
-                    </Form.Item>
+                    <PasswordFields testIdPrefix="pwd" />
                     <Form.Item label=" " colon={false}>
                       <Button type="primary" htmlType="submit" loading={saving} data-testid="pwd-save">
                         {t('common.save')}
