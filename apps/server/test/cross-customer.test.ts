@@ -449,7 +449,7 @@ describe("a customer never reaches another customer's records", () => {
       }
       const withBody = route.method !== 'GET' && route.method !== 'DELETE';
       // first as the screens send it; then inside the rival's project, with its ids in every id field
-      const attempts = [
+      const attempts: { url: string; headers: Record<string, string>; body: unknown }[] = [
         { url: path, headers: {}, body: withBody ? bodyFor(route, false) : undefined },
         {
           url: `${path}${queryFor(route)}`,
