@@ -1,4 +1,4 @@
-import { IMPORT_TYPES } from '@luxgrid/contracts';
+import { IMPORT_TYPES, message } from '@luxgrid/contracts';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../src/platform/http.ts';
@@ -18,6 +18,10 @@ let demo: string;
 let rivalClientId: number;
 /** every name of the rival's records carries this mark, so a list or export that shows one is caught */
 const MARK = 'Zq9rival';
+
+/** the answers that refuse a record: forbidden, not found, or a clear message */
+const REFUSED = [403, 404, 500];
+const UNKNOWN = [message('http.500', 'zh-CN'), message('http.500', 'en-US')];
 
 /** the id of the rival's pending command */
 const COMMAND_ID = '00000000-0000-4000-8000-00000000c0de';
@@ -444,7 +448,7 @@ async function call(method: string, url: string, headers: Record<string, string>
       /* a file */
     }
   }
-  return { status: res.statusCode, body: json, text };
+  return { status: res.statusCode, body: json as { code?: number; msg?: string } | undefined, text };
 }
 
 beforeAll(async () => {
@@ -492,8 +496,10 @@ describe("a customer never reaches another customer's records", () => {
         const code = res.body?.code;
         if (process.env.CROSS_CUSTOMER_TRACE) console.log(name, i, attempt.url, res.status, text.slice(0, 140));
         if (text.includes(MARK)) leaks.push(`${name} shows the rival's records`);
-        else if (records.length && !FILTERS.has(name) && (code === 200 || (res.status === 200 && code === undefined)))
-          leaks.push(`${name} answers the rival's ${records.join(', ')}`);
+        else if (UNKNOWN.includes(res.body?.msg ?? '')) leaks.push(`${name} fails with an unknown error`);
+        // a named record of the rival is refused: not found (404), not permitted (403), or a message (500)
+        else if (records.length && !FILTERS.has(name) && !REFUSED.includes(code ?? 0))
+          leaks.push(`${name} answers ${code ?? `a file (${res.status})`} for the rival's ${records.join(', ')}`);
       }
     }
     expect(sent).toBeGreaterThan(400);
