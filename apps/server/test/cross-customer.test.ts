@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../src/platform/http.ts';
 import { secondCustomer } from './fixtures.ts';
 import { startTestApp, type TestApp } from './harness.ts';
+import { multipart } from './system/helpers.ts';
 
 /**
  * Every route of the route table, called by the demo customer's administrator (who holds every
@@ -16,6 +17,7 @@ import { startTestApp, type TestApp } from './harness.ts';
 let t: TestApp;
 let demo: string;
 let rivalClientId: number;
+let rivalToken: string;
 /** every name of the rival's records carries this mark, so a list or export that shows one is caught */
 const MARK = 'Zq9rival';
 
@@ -62,6 +64,8 @@ const RECORD_PARAMS: Record<string, string> = {
   operIds: 'operLog',
   infoIds: 'loginLog',
   logId: 'deviceLog',
+  fileName: 'file',
+  resource: 'file',
 };
 
 /** `:id`/`:ids` name the record of the route's own area */
@@ -357,10 +361,16 @@ async function rivalRecords(): Promise<void> {
     `insert into sys_device_log (client_id, project_id, device_id, device_name) values ($1, $2, $3, '${MARK} gateway') returning log_id as id`,
     [c, p, rival.device],
   );
-  rival.file = await id(
-    `insert into sys_file (client_id, path, original_name, user_id) values ($1, 'upload/${MARK}.png', '${MARK}.png', $2) returning file_id as id`,
-    [c, rival.user],
-  );
+  // an uploaded plan of the rival, uploaded as its administrator: its content carries the mark
+  const { body, headers } = multipart('plan.txt', Buffer.from(`${MARK} cabinet plan`));
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/common/upload',
+    payload: body,
+    headers: { ...headers, access_token: rivalToken },
+  });
+  rival.file = uploaded.json().fileName as string;
+  expect(rival.file).toMatch(/upload/);
 }
 
 /** The tables whose rows the walk must leave as they are. */
@@ -453,7 +463,7 @@ async function call(method: string, url: string, headers: Record<string, string>
 
 beforeAll(async () => {
   t = await startTestApp();
-  rivalClientId = (await secondCustomer(t)).clientId;
+  ({ clientId: rivalClientId, token: rivalToken } = await secondCustomer(t));
   await rivalRecords();
   demo = await t.login('demo_admin');
 }, 60_000);
@@ -521,5 +531,8 @@ describe("a customer never reaches another customer's records", () => {
     expect(await seen('POST', '/system/post/export', { clientid: String(rivalClientId) })).toBe(true);
     expect(await seen('GET', `/system/notice/${rival.notice}`)).toBe(true);
     expect(await seen('GET', `/lighting/device/${rival.device}`)).toBe(true);
+    expect(await seen('GET', `/common/download/resource?resource=${encodeURIComponent(String(rival.file))}`)).toBe(
+      true,
+    );
   });
 });
