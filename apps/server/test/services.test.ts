@@ -95,6 +95,13 @@ describe.runIf(redisUp)('sessions on Redis', () => {
       await store.touch(live);
       expect((await store.get(a))!.expiresAt).toBeGreaterThan(now + 59_000);
       expect((await store.list()).filter((s) => s.userId === userId)).toHaveLength(2);
+      // a request read session b, then b was forced out: the request's late touch must not revive it
+      const inFlight = (await store.get(b))!;
+      await store.remove(b);
+      inFlight.lastAccess = now - 120_000;
+      await store.touch(inFlight);
+      expect(await store.get(b)).toBeNull();
+      await store.create(session(b));
       await store.remove(a);
       expect(await store.get(a)).toBeNull();
       await store.removeUser(userId);

@@ -11,6 +11,8 @@ export interface Cache {
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   /** Sets only when absent; true when this call set it (leader election, duplicate-submit guard). */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
+  /** Sets only when present; true when this call set it (refreshing what may have been removed meanwhile). */
+  setIfPresent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   getDel(key: string): Promise<string | null>;
   del(...keys: string[]): Promise<void>;
   incr(key: string, ttlSeconds: number): Promise<number>;
@@ -66,6 +68,11 @@ export class MemoryCache implements Cache {
   }
   async setIfAbsent(key: string, value: string, ttlSeconds: number) {
     if (this.live(key)) return false;
+    this.map.set(key, { value, expiresAt: this.expiry(ttlSeconds) });
+    return true;
+  }
+  async setIfPresent(key: string, value: string, ttlSeconds: number) {
+    if (!this.live(key)) return false;
     this.map.set(key, { value, expiresAt: this.expiry(ttlSeconds) });
     return true;
   }
@@ -141,6 +148,9 @@ export async function openRedisCache(url: string): Promise<Cache> {
     },
     async setIfAbsent(key, value, ttlSeconds) {
       return (await client.set(k(key), value, 'EX', ttlSeconds, 'NX')) === 'OK';
+    },
+    async setIfPresent(key, value, ttlSeconds) {
+      return (await client.set(k(key), value, 'EX', ttlSeconds, 'XX')) === 'OK';
     },
     getDel: (key) => client.getdel(k(key)),
     async del(...keys) {

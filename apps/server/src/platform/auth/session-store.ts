@@ -119,7 +119,11 @@ export class RedisSessionStore implements SessionStore {
     if (now - session.lastAccess < TOUCH_INTERVAL_MS) return;
     session.lastAccess = now;
     session.expiresAt = now + this.ttlMs;
-    await this.create(session);
+    // only a session that still exists is prolonged: a request in flight while the session is
+    // forced out or signs out must not bring it back
+    const ttl = this.ttlSeconds(session);
+    if (await this.cache.setIfPresent(`session:${session.tokenId}`, JSON.stringify(session), ttl))
+      await this.cache.setIfPresent(`session-user:${session.userId}:${session.tokenId}`, '1', ttl);
   }
   async remove(tokenId: string) {
     const session = await this.get(tokenId);
