@@ -48,6 +48,7 @@ export function SubsystemSwitcher({
     <Menu
       className="lx-system-switcher"
       mode="horizontal"
+      disabledOverflow
       items={menuItems}
       selectedKeys={current === null ? [] : [String(current)]}
       onClick={onClick}
