@@ -213,7 +213,7 @@ export const COMMAND_LIFECYCLE = [
 ] as const;
 export type COMMAND_LIFECYCLE = (typeof COMMAND_LIFECYCLE)[number];
 
-/** What a command asks of a device, as the protocol carries it (lighting PROTOCOL_ACTIONS): the control actions and configuration issue. */
+/** What a command asks of a device, as the protocol carries it: the control actions and configuration issue (lighting.ts derives PROTOCOL_ACTIONS and COMMAND_ACTIONS from it). */
 export const COMMAND_ACTION_CODES = [
   'LIGHT_ON',
   'LIGHT_OFF',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  COMMAND_ACTION_CODES,
   CONNECT_MODES,
   DEVICE_TYPE_CODES,
   DIRECTIVE_SCHEMES,
@@ -62,20 +63,14 @@ export const IMPORT_TYPES = [
   'LUXOMETER',
 ] as const satisfies readonly (typeof DEVICE_TYPE_CODES)[number][];
 
-export const COMMAND_ACTIONS = [
-  'LIGHT_ON',
-  'LIGHT_OFF',
-  'LIGHT_DIMMING',
-  'BREAKER_ON',
-  'BREAKER_OFF',
-  'calling',
-  'restart',
-  'timing',
-  'clockcalling',
-] as const;
-export type CommandAction = (typeof COMMAND_ACTIONS)[number];
-/** Actions the protocol carries besides the control actions: configuration issue. */
-export const PROTOCOL_ACTIONS = [...COMMAND_ACTIONS, 'config'] as const;
+/** Actions the protocol carries: the control actions and configuration issue (one list, with its dictionary, in enums). */
+export const PROTOCOL_ACTIONS = COMMAND_ACTION_CODES;
+export type CommandAction = Exclude<COMMAND_ACTION_CODES, 'config'>;
+/** The control actions an operator sends: every protocol action but configuration issue. */
+export const COMMAND_ACTIONS = PROTOCOL_ACTIONS.filter((action): action is CommandAction => action !== 'config') as [
+  CommandAction,
+  ...CommandAction[],
+];
 
 /** The button permission suffix (lighting:device:<suffix>) each control action demands. */
 export const ACTION_PERMISSION: Record<CommandAction, string> = {
