@@ -14,12 +14,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { commonRoutes } from './modules/common/common.routes.ts';
-import { registerLightingModules } from './modules/lighting/routes.ts';
-import { registerMonitorModules } from './modules/monitor/routes.ts';
-import { registerSystemModules } from './modules/system/routes.ts';
-import { registerTenantModules } from './modules/tenant/routes.ts';
+import { authArea } from './modules/auth/index.ts';
+import { commonArea } from './modules/common/index.ts';
+import { lightingArea } from './modules/lighting/index.ts';
+import { monitorArea } from './modules/monitor/index.ts';
+import { systemArea } from './modules/system/index.ts';
+import { tenantArea } from './modules/tenant/index.ts';
+import { toolArea } from './modules/tool/index.ts';
+import { type Area, registerAreas } from './platform/area.ts';
 import type { Deps } from './platform/context.ts';
 import { registerHttpPlatform } from './platform/http.ts';
 import { registerOperLog } from './platform/oper-log.ts';
@@ -27,7 +29,18 @@ import { registerWebSocket } from './platform/ws.ts';
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
-/** Builds the HTTP application: platform plugins first, then every module, explicitly. */
+/** The areas of the product, each a folder under modules/ that declares what it adds (see platform/area.ts). */
+export const AREAS: readonly Area[] = [
+  authArea,
+  commonArea,
+  systemArea,
+  tenantArea,
+  monitorArea,
+  toolArea,
+  lightingArea,
+];
+
+/** Builds the HTTP application: platform plugins first, then every area, explicitly. */
 export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: deps.config.logLevel } : false,
@@ -88,13 +101,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     },
   );
 
-  await app.register(authRoutes(deps));
   await registerWebSocket(app, deps);
-  await app.register(commonRoutes(deps));
-  await registerSystemModules(app, deps);
-  await registerTenantModules(app, deps);
-  await registerMonitorModules(app, deps);
-  await registerLightingModules(app, deps);
+  await registerAreas(app, deps, AREAS);
 
   await registerWeb(app, deps);
   return app;

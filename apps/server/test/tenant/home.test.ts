@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerHomeFigures } from '../../src/modules/tenant/home/home-figures.ts';
+import { registerHomeFigures } from '../../src/platform/home-figures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { customerForm, DAY, demoClientId, fmt, idOf, packageForm } from './helpers.ts';
 

@@ -33,8 +33,13 @@ export interface JobHandler<A extends z.ZodType = z.ZodType> {
 
 const handlers = new Map<string, JobHandler>();
 
+/** Declares a handler with its arguments' type checked against its schema, for an area's list of jobs. */
+export function defineJobHandler<A extends z.ZodType>(handler: JobHandler<A>): JobHandler {
+  return handler as unknown as JobHandler;
+}
+
 export function registerJobHandler<A extends z.ZodType>(handler: JobHandler<A>): void {
-  handlers.set(handler.name, handler as unknown as JobHandler);
+  handlers.set(handler.name, defineJobHandler(handler));
 }
 
 export function jobHandler(name: string): JobHandler | undefined {

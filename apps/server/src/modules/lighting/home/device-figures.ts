@@ -1,5 +1,5 @@
 import { COUNTED_DEVICE_TYPES, LAMP_DEVICE_TYPE } from '@luxgrid/contracts/lighting';
-import { registerHomeFigures } from '../../tenant/home/home-figures.ts';
+import type { FigureProvider } from '../../../platform/home-figures.ts';
 
 const sqlList = (types: readonly string[]) => types.map((type) => `'${type}'`).join(', ');
 
@@ -22,20 +22,19 @@ export const LAMP_SQL = `d.device_type = '${LAMP_DEVICE_TYPE}'`;
  *   the same rule the device list filter `fault=true`, the drawer, the tree and the map use;
  * - faultEvents: fault events of the last 24 hours (how busy the day was, not how many are broken).
  */
-export function registerDeviceFigures(): void {
-  registerHomeFigures('devices', async (deps, { clientId, projectId }) => {
-    const params: unknown[] = [clientId, projectId];
-    const [row] = await deps.database.query<{
-      total: number;
-      lamps: number;
-      lampHeads: number;
-      online: number;
-      offline: number;
-      neverConnected: number;
-      faults: number;
-      faultEvents: number;
-    }>(
-      `with scoped as (
+export const deviceFigures: FigureProvider = async (deps, { clientId, projectId }) => {
+  const params: unknown[] = [clientId, projectId];
+  const [row] = await deps.database.query<{
+    total: number;
+    lamps: number;
+    lampHeads: number;
+    online: number;
+    offline: number;
+    neverConnected: number;
+    faults: number;
+    faultEvents: number;
+  }>(
+    `with scoped as (
          select d.device_id, d.device_type, d.comm_state from lt_device d
           where ($1::bigint is null or d.client_id = $1) and ($2::bigint is null or d.project_id = $2)
             and d.device_type <> 'POLE')
@@ -52,9 +51,8 @@ export function registerDeviceFigures(): void {
                    and e.ts > now() - interval '24 hours' and e.event_type not in ('ONLINE', 'OFFLINE', 'RECOVER')
                    and e.level in ('dangerous', 'serious', 'urgent')) as "faultEvents"
          from scoped d`,
-      params,
-    );
-    const total = row?.total ?? 0;
-    return { ...row, onlineRate: total ? Math.round(((row?.online ?? 0) / total) * 1000) / 10 : null };
-  });
-}
+    params,
+  );
+  const total = row?.total ?? 0;
+  return { ...row, onlineRate: total ? Math.round(((row?.online ?? 0) / total) * 1000) / 10 : null };
+};

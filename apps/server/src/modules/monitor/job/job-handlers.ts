@@ -2,7 +2,7 @@ import { type MessageKey, message, rule } from '@luxgrid/contracts';
 import { getTableName, type Table } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
-import { registerJobHandler } from '../../../platform/jobs/registry.ts';
+import { defineJobHandler, type JobHandler } from '../../../platform/jobs/registry.ts';
 import type { JobResult } from '../../../platform/jobs/scheduler.ts';
 import { clearConfigCache, getConfigValue } from '../../system/config/config.service.ts';
 import { clearDictCache, dictByType } from '../../system/dict/dict.service.ts';
@@ -39,9 +39,9 @@ async function deleteOlderThan(
 
 const LOG_KINDS = ['login', 'oper', 'job'] as const;
 
-/** The handlers the platform ships; more areas register theirs the same way. Safe to call more than once. */
-export function registerPlatformJobHandlers(): void {
-  registerJobHandler({
+/** The handlers the platform ships (heartbeat, session purge, log cleaning, cache refresh); other areas declare theirs the same way. */
+export const platformJobHandlers: JobHandler[] = [
+  defineJobHandler({
     name: 'platform.heartbeat',
     description: descriptionOf('job.handler.heartbeat'),
     args: noArgs,
@@ -58,9 +58,8 @@ export function registerPlatformJobHandlers(): void {
         params: { db: 'ok', dbMs, cache: cache ? 'ok' : 'down', sessions, node: run.node },
       };
     },
-  });
-
-  registerJobHandler({
+  }),
+  defineJobHandler({
     name: 'session.purgeExpired',
     description: descriptionOf('job.handler.purgeSessions'),
     args: noArgs,
@@ -73,9 +72,8 @@ export function registerPlatformJobHandlers(): void {
       await deps.sessions.purgeExpired();
       return { key: 'job.result.sessionsPurged', params: { count: Number(row?.n ?? 0) } };
     },
-  });
-
-  registerJobHandler({
+  }),
+  defineJobHandler({
     name: 'log.clean',
     description: descriptionOf('job.handler.cleanLogs'),
     args: z
@@ -104,9 +102,8 @@ export function registerPlatformJobHandlers(): void {
         counts.job = await deleteOlderThan(deps, sysJobLog, 'start_time', before, run.signal);
       return { key: 'job.result.logsCleaned', params: { days: args.days, ...counts } };
     },
-  });
-
-  registerJobHandler({
+  }),
+  defineJobHandler({
     name: 'cache.refresh',
     description: descriptionOf('job.handler.refreshCache'),
     args: z
@@ -137,8 +134,8 @@ export function registerPlatformJobHandlers(): void {
       }
       return { key: 'job.result.cacheRefreshed', params: { dicts, configs } };
     },
-  });
-}
+  }),
+];
 
 function descriptionOf(key: MessageKey) {
   return { 'zh-CN': message(key, 'zh-CN'), 'en-US': message(key, 'en-US') };

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../../platform/context.ts';
 import { ok } from '../../../platform/envelope.ts';
+import { collectFigures } from '../../../platform/home-figures.ts';
 import { sysLogininfor } from '../../system/log/log.table.ts';
 import { sysUser } from '../../system/user/user.table.ts';
 import { formatDate } from '../../system/user/user-info.ts';
@@ -15,7 +16,6 @@ import { bizProject } from '../project/project.table.ts';
 import { runningAt } from '../subscription/subscription.service.ts';
 import { sysClientSubscription } from '../subscription/subscription.table.ts';
 import { actingClient } from '../tenant-scope.ts';
-import { collectFigures } from './home-figures.ts';
 
 const DAY_MS = 86_400_000;
 export const EXPIRING_WITHIN_DAYS = 30;

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../platform/context.ts';
+import type { Area } from '../../platform/area.ts';
 import { configRoutes } from './config/config.routes.ts';
 import { deptRoutes } from './dept/dept.routes.ts';
 import { dictRoutes } from './dict/dict.routes.ts';
@@ -13,16 +12,20 @@ import { profileRoutes } from './user/profile.routes.ts';
 import { userRoutes } from './user/user.routes.ts';
 
 /** System administration: users, roles, menus, departments, posts, dictionaries, parameters, notices, logs. */
-export async function registerSystemModules(app: FastifyInstance, deps: Deps): Promise<void> {
-  await app.register(configRoutes(deps));
-  await app.register(dictRoutes(deps));
-  await app.register(dictTypeRoutes(deps));
-  await app.register(profileRoutes(deps));
-  await app.register(userRoutes(deps));
-  await app.register(roleRoutes(deps));
-  await app.register(menuRoutes(deps));
-  await app.register(deptRoutes(deps));
-  await app.register(postRoutes(deps));
-  await app.register(noticeRoutes(deps));
-  await app.register(logRoutes(deps));
-}
+export const systemArea: Area = {
+  name: 'system',
+  menus: ['system', 'user'],
+  routes: (deps) => [
+    configRoutes(deps),
+    dictRoutes(deps),
+    dictTypeRoutes(deps),
+    profileRoutes(deps),
+    userRoutes(deps),
+    roleRoutes(deps),
+    menuRoutes(deps),
+    deptRoutes(deps),
+    postRoutes(deps),
+    noticeRoutes(deps),
+    logRoutes(deps),
+  ],
+};

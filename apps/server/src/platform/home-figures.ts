@@ -1,4 +1,4 @@
-import type { Deps } from '../../../platform/context.ts';
+import type { Deps } from './context.ts';
 
 /** Whose figures: one customer (or all, null) and optionally one of its projects. */
 export interface FigureScope {
@@ -12,7 +12,7 @@ export type FigureProvider = (deps: Deps, scope: FigureScope) => Promise<Record<
 const providers = new Map<string, FigureProvider>();
 
 /**
- * Areas register their figures at start (e.g. lighting: `registerHomeFigures('devices', …)`);
+ * Areas declare their figures (`figures` of an Area, e.g. lighting's `devices`) and are registered at start;
  * they answer under `figures.<name>`. Registering a name again replaces the provider.
  */
 export function registerHomeFigures(name: string, provider: FigureProvider): void {

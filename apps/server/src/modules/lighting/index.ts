@@ -1,0 +1,14 @@
+import type { Area } from '../../platform/area.ts';
+import { deviceRoutes } from './device/device.routes.ts';
+import { runtimeRoutes } from './gateway/runtime.routes.ts';
+import { deviceFigures } from './home/device-figures.ts';
+import { importRoutes } from './import/import.routes.ts';
+import { registryRoutes } from './registry/registry.routes.ts';
+
+/** Smart lighting: device registry, models, groups and tags, imports, runtime data and commands. */
+export const lightingArea: Area = {
+  name: 'lighting',
+  menus: ['lighting'],
+  routes: (deps) => [deviceRoutes(deps), registryRoutes(deps), runtimeRoutes(deps), importRoutes(deps)],
+  figures: { devices: deviceFigures },
+};
