@@ -83,7 +83,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
         db: { ok: db, kind: deps.database.kind },
         cache: { ok: cache, kind: deps.cache.kind },
         mqtt,
-        gateway: deps.gateway?.health() ?? null,
+        gateway: deps.deviceHub?.health() ?? null,
       };
     },
   );
