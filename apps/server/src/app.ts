@@ -18,7 +18,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { commonRoutes } from './modules/common/common.routes.ts';
 import { registerLightingModules } from './modules/lighting/routes.ts';
 import { registerMonitorModules } from './modules/monitor/routes.ts';
+import { operLogWriter } from './modules/system/log/oper-log-writer.ts';
 import { registerSystemModules } from './modules/system/routes.ts';
+import { principalReader } from './modules/system/user/principal-reader.ts';
 import { registerTenantModules } from './modules/tenant/routes.ts';
 import type { Deps } from './platform/context.ts';
 import { registerHttpPlatform } from './platform/http.ts';
@@ -38,8 +40,10 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // what the platform reads from the areas that own it
+  deps.principals = principalReader(deps.database.db);
   registerHttpPlatform(app, deps);
-  registerOperLog(app, deps);
+  registerOperLog(app, deps, operLogWriter(deps.database.db));
   // RuoYi-style clients post exports and some forms as application/x-www-form-urlencoded
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5 } });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { seed } from '../db/seed/index.ts';
+import { unwiredPrincipals } from './auth/principal.ts';
 import { loadTokenSecret } from './auth/secret.ts';
 import { DbSessionStore, RedisSessionStore } from './auth/session-store.ts';
 import { type Cache, MemoryCache, openRedisCache } from './cache.ts';
@@ -67,6 +68,7 @@ export async function bootstrap(config: AppConfig, opts: BootOptions = {}): Prom
     clock,
     secret: loadTokenSecret(config.tokenSecret, config.dataDir),
     sessions,
+    principals: unwiredPrincipals,
     mqtt,
     files: new FileStorage(config.dataDir),
     log,

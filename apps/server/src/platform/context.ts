@@ -1,5 +1,6 @@
 import type { Lang } from '@luxgrid/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PrincipalReader } from './auth/principal.ts';
 import type { Session, SessionStore } from './auth/session-store.ts';
 import type { Cache } from './cache.ts';
 import type { Clock } from './clock.ts';
@@ -20,6 +21,8 @@ export interface Deps {
   clock: Clock;
   secret: Uint8Array;
   sessions: SessionStore;
+  /** who a signed-in user is (roles, permissions); provided by the system area when the app is built */
+  principals: PrincipalReader;
   mqtt: MqttHub | null;
   files: FileStorage;
   log: FastifyBaseLogger;

@@ -97,6 +97,11 @@ export class DeviceEvents {
       );
   }
 
+  /** Whether events of this type go to every process (some process listens to them everywhere). */
+  isShared(type: DeviceHubEventName): boolean {
+    return this.wanted.has(type);
+  }
+
   /** Tells every process that these devices changed in the registry (see `HubRegistryChanged`). */
   registryChanged(deviceIds: number[] | 'all'): void {
     this.emit([{ type: 'registryChanged', payload: { deviceIds } }]);
