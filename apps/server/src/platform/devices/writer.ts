@@ -316,7 +316,7 @@ export class BufferedWriter {
         dropped: this.stats.dropped,
         unacknowledged: this.stats.unacknowledged,
       },
-      'device hub is falling behind: messages wait for the database and devices wait for their acknowledgements',
+      'device gateway is falling behind: messages wait for the database and devices wait for their acknowledgements',
     );
   }
 
