@@ -17,19 +17,21 @@ export interface ListenOptions {
 export type HubEvent = { [K in DeviceHubEventName]: { type: K; payload: DeviceHubEvents[K] } }[DeviceHubEventName];
 
 const CHANNEL = 'devices:events';
-/** Marks, per event type, that some process listens to it everywhere (so emitters publish it). */
+/**
+ * Marks, per event type, that some process listens to it everywhere (so emitters publish it).
+ * Kept without expiry: a mark outliving its listener costs a publish per flush, a lost one an event.
+ */
 const WANTED_PREFIX = 'devices:everywhere:';
-const WANTED_TTL_SECONDS = 30 * 24 * 3600;
 
 type AnyListener = (payload: unknown) => unknown;
 
 /**
  * The device hub's events. A default listener runs in the process that emitted the event (the
- * one whose gateway handled the device's message), so the cluster handles each event once. An
+ * one whose hub handled the device's message), so the cluster handles each event once. An
  * `everywhere` listener runs in every process: at once in the emitting one, in the others over
- * the cache's pub/sub channel (Redis), as the browser pushes do (ws.ts). Only
- * types some process listens to everywhere are published, so readings do not cross the network
- * for nobody. A listener that throws or rejects is logged; emitting never fails.
+ * the cache's pub/sub channel (Redis), as the browser pushes do (ws.ts). Only types some process
+ * listens to everywhere are published, so readings do not cross the network for nobody. A
+ * listener that throws or rejects is logged and counted; emitting never fails.
  */
 export class DeviceEvents {
   private readonly here = new Map<DeviceHubEventName, Set<AnyListener>>();
@@ -114,7 +116,7 @@ export class DeviceEvents {
 
   private async announce(type: DeviceHubEventName) {
     await this.start();
-    await this.cache.set(WANTED_PREFIX + type, '1', WANTED_TTL_SECONDS);
+    await this.cache.set(WANTED_PREFIX + type, '1');
     await this.cache.publish(CHANNEL, JSON.stringify({ w: type }));
   }
 

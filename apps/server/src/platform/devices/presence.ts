@@ -111,7 +111,7 @@ export class Presence {
       this.writer.platformEvents(events);
       this.bus.emit(wentOffline);
       await live.send();
-      await this.invalidate(offline);
+      if (offline.length) await this.invalidate(offline);
       await this.writer.flush();
     }
     await this.commands.expire(now);

@@ -2,17 +2,15 @@ import type { TelemetryItem } from '@luxgrid/contracts';
 import type { Deps } from '../context.ts';
 import { copyField } from '../db.ts';
 import type { DeviceEvents, HubEvent } from './events.ts';
+import { writeHistory } from './history.ts';
 import { LiveStates } from './live.ts';
 import type { HubSettings, HubStats } from './options.ts';
 import { type DeviceInfo, hubDevice, type RegistryCache } from './registry-cache.ts';
 
-const TELEMETRY_COLUMNS = ['device_id', 'client_id', 'project_id', 'ts', 'data'] as const;
 /** device messages waiting for their write beyond which the hub warns that it is falling behind */
 const BEHIND_HELD = 20_000;
 const BEHIND_FLUSH_MS = 2_000;
 const BEHIND_WARN_EVERY_MS = 10_000;
-const UNIQUE_VIOLATION = '23505';
-const COPY_UNESCAPES: Record<string, string> = { '\\': '\\', t: '\t', n: '\n', r: '\r' };
 
 /** The write that will carry what is buffered now: settles once it has committed (or failed). */
 export interface Round {
@@ -95,7 +93,7 @@ export class BufferedWriter {
     return this.telemetry.length;
   }
 
-  /** Notes that a device was heard from now (with what its hello reported); returns its pending state. */
+  /** Notes that a device was heard from now (with what its hello reported); the first contact marks it online. */
   seen(info: DeviceInfo, now: number, extra: { firmware?: string; config?: Record<string, unknown> } = {}): void {
     let update = this.states.get(info.deviceId);
     if (!update) {
@@ -262,44 +260,6 @@ export class BufferedWriter {
       );
   }
 
-  /**
-   * History rows by COPY, at most flushRows per statement: a backlog never becomes one huge
-   * statement. A chunk holding a reading already stored — a device sent again what a write had
-   * committed before it could be acknowledged, e.g. across a crash — goes again as an upsert
-   * keyed by (device, ts), so that every reading is stored exactly once.
-   */
-  private async writeTelemetry(lines: string[]) {
-    for (let at = 0; at < lines.length; at += this.opts.flushRows) {
-      const chunk = lines.slice(at, at + this.opts.flushRows);
-      try {
-        await this.deps.database.copyIn('lt_telemetry', TELEMETRY_COLUMNS, chunk.join(''));
-      } catch (err) {
-        if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
-        await this.upsertTelemetry(chunk);
-      }
-      this.stats.rowsWritten += chunk.length;
-    }
-  }
-
-  /** Upserts COPY lines by (device, ts): readings of the same device and instant merge into one row. */
-  private async upsertTelemetry(lines: string[]) {
-    const rows = new Map<string, { d: number; c: number; p: number; t: string; v: Record<string, unknown> }>();
-    for (const line of lines) {
-      const [d, c, p, t, data] = line.slice(0, -1).split('\t') as [string, string, string, string, string];
-      const v = JSON.parse(data.replace(/\\([\\tnr])/g, (_, ch: string) => COPY_UNESCAPES[ch] as string));
-      const key = `${d}|${t}`;
-      const row = rows.get(key);
-      if (row) Object.assign(row.v, v);
-      else rows.set(key, { d: Number(d), c: Number(c), p: Number(p), t, v });
-    }
-    await this.deps.database.query(
-      `insert into lt_telemetry as h (device_id, client_id, project_id, ts, data)
-       select x.d, x.c, x.p, x.t::timestamptz, x.v from json_to_recordset($1::json) as x(d bigint, c bigint, p bigint, t text, v jsonb)
-       on conflict (device_id, ts) do update set data = h.data || excluded.data where not h.data @> excluded.data`,
-      [JSON.stringify([...rows.values()])],
-    );
-  }
-
   /** Logs a warning, at most every 10 s, while device messages pile up waiting for their write. */
   warnIfBehind(): void {
     const now = Date.now();
@@ -380,7 +340,7 @@ export class BufferedWriter {
     try {
       // history and latest state go to different tables: written side by side on the pool
       if (states.size) this.startStateWrite(states);
-      if (telemetry.length) await this.writeTelemetry(telemetry);
+      if (telemetry.length) await writeHistory(db, telemetry, this.opts.flushRows, this.stats);
       if (awaitStates) await this.stateWrite;
       if (cameOnline.size) await this.markOnline([...cameOnline]);
       if (events.length) {
