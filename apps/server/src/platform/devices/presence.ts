@@ -6,6 +6,7 @@ import type { HubSettings, HubStats } from './options.ts';
 import type { RegistryCache } from './registry-cache.ts';
 import type { BufferedWriter, EventRow } from './writer.ts';
 
+// the key the sweepers of every server version share, so that one process sweeps during a rolling upgrade too
 const SWEEP_LOCK = 'lighting:gateway-sweeper';
 
 /**

@@ -120,21 +120,28 @@ export async function writeFaultStates(
                from json_to_recordset($1::json) as x(d bigint, a boolean, c jsonb, s jsonb)
                join locked l on l.device_id = x.d
                join lt_device_state st on st.device_id = x.d) f
-      where s.device_id = f.d`,
+      where s.device_id = f.d and s.fault_codes is distinct from f.codes`,
     [json],
   );
 }
 
 /**
+ * Fault changes are written at most this often, as the latest state is: every lit lamp's reading
+ * is a change (it disproves lamp failures), and readings come many times a second.
+ */
+const FAULT_WRITE_MS = 1_000;
+
+/**
  * Keeps fault codes from what devices report: readings and events of the device hub, in the order
- * they came, written in one statement per batch the hub emits (each after the write that stored
- * them). Runs once per event in the cluster (a default listener). Returns the unsubscribe.
+ * they came (each emitted after the write that stored it), written in one batch at most once a
+ * second. Runs once per event in the cluster (a default listener). Returns the unsubscribe.
  */
 export function listenForFaults(deps: Deps): () => void {
   type Pending = { clientId: number; projectId: number; fault?: FaultChange };
   let pending = new Map<number, Pending>();
   let writing: Promise<void> = Promise.resolve();
   let queued = false;
+  let writtenAt = Number.NEGATIVE_INFINITY;
   const holder = (device: { deviceId: number; clientId: number; projectId: number }): Pending => {
     let entry = pending.get(device.deviceId);
     if (!entry) {
@@ -143,11 +150,15 @@ export function listenForFaults(deps: Deps): () => void {
     }
     return entry;
   };
-  // the hub emits a batch synchronously: the write starts once the batch has been noted, one write at a time
-  const schedule = (): Promise<void> => {
-    if (queued) return writing;
+  // the hub emits a batch synchronously: the write starts once the batch has been noted, one write at a
+  // time; the first note of a batch hands the write to the hub's listener tracking (shutdown waits for it)
+  const schedule = (): Promise<void> | undefined => {
+    if (queued) return undefined;
     queued = true;
     writing = writing.then(async () => {
+      const wait = writtenAt + FAULT_WRITE_MS - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      writtenAt = performance.now();
       queued = false;
       const batch = pending;
       pending = new Map();
