@@ -19,6 +19,8 @@ import { commonArea } from './modules/common/index.ts';
 import { lightingArea } from './modules/lighting/index.ts';
 import { monitorArea } from './modules/monitor/index.ts';
 import { systemArea } from './modules/system/index.ts';
+import { operLogWriter } from './modules/system/log/oper-log-writer.ts';
+import { principalReader } from './modules/system/user/principal-reader.ts';
 import { tenantArea } from './modules/tenant/index.ts';
 import { toolArea } from './modules/tool/index.ts';
 import { type Area, registerAreas } from './platform/area.ts';
@@ -51,8 +53,10 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // what the platform reads from the areas that own it
+  deps.principals = principalReader(deps.database.db);
   registerHttpPlatform(app, deps);
-  registerOperLog(app, deps);
+  registerOperLog(app, deps, operLogWriter(deps.database.db));
   // RuoYi-style clients post exports and some forms as application/x-www-form-urlencoded
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5 } });
@@ -96,7 +100,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
         db: { ok: db, kind: deps.database.kind },
         cache: { ok: cache, kind: deps.cache.kind },
         mqtt,
-        gateway: deps.gateway?.health() ?? null,
+        gateway: deps.deviceHub?.health() ?? null,
       };
     },
   );

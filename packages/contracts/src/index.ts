@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './devices.ts';
 export * from './errors.ts';
 export * from './i18n.ts';
 export * from './lighting.ts';

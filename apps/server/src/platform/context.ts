@@ -1,11 +1,13 @@
 import type { Lang } from '@luxgrid/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceGateway } from '../modules/lighting/gateway/gateway.ts';
+import type { PrincipalReader } from './auth/principal.ts';
 import type { Session, SessionStore } from './auth/session-store.ts';
 import type { Cache } from './cache.ts';
 import type { Clock } from './clock.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db.ts';
+import type { DeviceEvents } from './devices/events.ts';
+import type { DeviceHub } from './devices/hub.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { MqttHub } from './mqtt.ts';
 import type { PermRule, Principal } from './rbac.ts';
@@ -19,13 +21,17 @@ export interface Deps {
   clock: Clock;
   secret: Uint8Array;
   sessions: SessionStore;
+  /** who a signed-in user is (roles, permissions); provided by the system area when the app is built */
+  principals: PrincipalReader;
   mqtt: MqttHub | null;
   files: FileStorage;
   log: FastifyBaseLogger;
   /** pushes to browsers over /ws, fanned out across server processes */
   ws: WsHub;
-  /** the device gateway on the MQTT connection; null when MQTT is off */
-  gateway: DeviceGateway | null;
+  /** what devices do, as events any area subscribes to (`deps.devices.on('telemetry', …)`) */
+  devices: DeviceEvents;
+  /** the device hub on the MQTT connection (ingest, presence, commands); null when MQTT is off */
+  deviceHub: DeviceHub | null;
 }
 
 /** Who is asking and within which customer and project. Services take this, never the request. */

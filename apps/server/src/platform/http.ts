@@ -46,7 +46,7 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
   if (!sessionId) return null;
   const session = await deps.sessions.get(sessionId);
   if (!session) return null;
-  const principal = await loadPrincipal(deps.database.db, deps.cache, session.userId);
+  const principal = await loadPrincipal(deps.cache, session.userId, deps.principals);
   if (!principal) {
     await deps.sessions.remove(sessionId);
     return null;

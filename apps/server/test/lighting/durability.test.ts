@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret } from '../../src/modules/lighting/gateway/gateway.ts';
+import { hashSecret } from '../../src/platform/devices/sessions.ts';
 import { createTestDatabase } from '../harness.ts';
 import { reachable, requireService } from '../reachable.ts';
 import { type ServerProcess, startServerProcess } from '../server-process.ts';

@@ -170,7 +170,7 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
       { config: { perm: anyOf('list') }, schema: { tags, summary: 'Device gateway counters' } },
       async (req) => {
         req.auth();
-        return ok(req.lang, deps.gateway?.health() ?? null);
+        return ok(req.lang, deps.deviceHub?.health() ?? null);
       },
     );
 
@@ -327,7 +327,7 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        const { newDeviceSecret } = await import('../gateway/gateway.ts');
+        const { newDeviceSecret } = await import('../../../platform/devices/sessions.ts');
         const rows = await deps.database.query<{
           device_id: number;
           uid: string;

@@ -10,9 +10,9 @@ import {
 } from '@luxgrid/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Ctx, Deps } from '../../../platform/context.ts';
+import { newDeviceSecret } from '../../../platform/devices/sessions.ts';
 import { fail, notFound, warn } from '../../../platform/errors.ts';
 import { formatDate } from '../../system/user/user-info.ts';
-import { newDeviceSecret } from '../gateway/gateway.ts';
 import { ltDevice, ltDeviceModel, ltDeviceTag, ltGroupMember, ltLocation, ltTag } from './device.table.ts';
 
 export type DeviceRow = typeof ltDevice.$inferSelect;
@@ -430,7 +430,7 @@ export async function createDevice(deps: Deps, ctx: Ctx, body: DeviceBody) {
   }
   await routeBoxesThroughControllers(deps, values.projectId);
   if (body.tagIds?.length) await setTags(deps, created[0]!, body.tagIds);
-  await deps.gateway?.invalidate([]);
+  deps.devices.registryChanged([]);
   return { devices: created, secret: credentials?.secret ?? null };
 }
 
@@ -468,7 +468,7 @@ export async function updateDevice(deps: Deps, ctx: Ctx, body: DeviceBody) {
   await routeBoxesThroughControllers(deps, values.projectId);
   if (body.tagIds)
     await setTags(deps, { ...existing, ...values, deviceId: existing.deviceId } as DeviceRow, body.tagIds);
-  await deps.gateway?.invalidate([existing.deviceId]);
+  deps.devices.registryChanged([existing.deviceId]);
   return { secret };
 }
 
@@ -503,7 +503,7 @@ export async function deleteDevices(deps: Deps, ctx: Ctx, ids: number[]) {
     ]);
   await deps.database.db.delete(ltDevice).where(inArray(ltDevice.deviceId, ids));
   for (const projectId of new Set(rows.map((r) => r.projectId))) await routeBoxesThroughControllers(deps, projectId);
-  await deps.gateway?.invalidate(ids);
+  deps.devices.registryChanged(ids);
 }
 
 /** Issues a new secret for a session device (the old one stops working); shown once. */

@@ -621,7 +621,7 @@ export async function runImport(
     },
   );
   await routeBoxesThroughControllers(deps, projectId);
-  await deps.gateway?.invalidate([]);
+  deps.devices.registryChanged([]);
 }
 
 /** A dictionary cell: its value, or its label in either language. */
