@@ -44,6 +44,21 @@ export const CIRCUIT_TYPES = LIGHTING.types
   .map((type) => type.code as DeviceType)
   .filter((t) => permResource(t) === 'branch');
 
+/** Types imported under the box page's permission (boxes, their parts and circuits), in import order. */
+export const BOX_IMPORT_TYPES = IMPORT_TYPES.filter((type) => permResource(type) !== 'device');
+/** The import permission of a type: circuits are imported with their boxes. */
+export const importPerm = (type: DeviceType) => `lighting:${permResource(type) === 'device' ? 'device' : 'box'}:import`;
+/** Every type the device page adds: its own first, then the box page's in the order they are built. */
+export const DEVICE_PAGE_TYPES: readonly DeviceType[] = [
+  ...LIGHTING.types.map((type) => type.code as DeviceType).filter((type) => permResource(type) === 'device'),
+  ...BOX_IMPORT_TYPES,
+];
+
+/** Types that answer a state reading (召测) themselves. */
+export const QUERY_TYPES: readonly DeviceType[] = LIGHTING.types
+  .filter((type) => type.commands.some((command) => command.action === 'calling' && !command.passedTo))
+  .map((type) => type.code as DeviceType);
+
 export const isTerminal = (type: DeviceType) => TERMINAL_TYPES.includes(type);
 export const holdsSession = (type: DeviceType, connection: Connection | null | undefined) =>
   SESSION_TYPES.includes(type) || (isTerminal(type) && connection === 'DIRECT');
