@@ -211,6 +211,17 @@ describe.each(FAMILIES.map((family) => [family.code, family] as const))('family 
       }
   });
 
+  it('demands one button permission suffix per action, whichever page governs the type', () => {
+    const suffixes = new Map<string, Set<string>>();
+    for (const type of family.types)
+      for (const command of type.commands) {
+        const set = suffixes.get(command.action) ?? new Set<string>();
+        set.add(command.permission.slice(command.permission.lastIndexOf(':') + 1));
+        suffixes.set(command.action, set);
+      }
+    for (const [action, set] of suffixes) expect([...set], action).toHaveLength(1);
+  });
+
   it('imports every type it has columns for, each with an identity column', () => {
     const order = importOrder(family);
     expect([...order].sort()).toEqual(family.types.map((type) => type.code).sort());
