@@ -1,3 +1,4 @@
+import { deviceTypeDefinition } from '@luxgrid/contracts';
 import ExcelJS from 'exceljs';
 
 /** A thin client of the Luxgrid HTTP API (RuoYi envelope: code 200 = ok). */
@@ -35,8 +36,14 @@ export class Api {
   }
 
   /** Uploads rows as an .xlsx import of one device type and waits for the job to finish. */
-  async importRows(projectId: number, type: string, headers: string[], rows: unknown[][]) {
+  /** Imports rows through the type's Excel template; `columns` are the thing model's column keys. */
+  async importRows(projectId: number, type: string, columns: string[], rows: unknown[][]) {
     if (!rows.length) return { successCount: 0, failCount: 0 };
+    const headers = columns.map((key) => {
+      const column = deviceTypeDefinition(type)?.importColumns?.find((c) => c.key === key);
+      if (!column) throw new Error(`the ${type} template has no column ${key}`);
+      return column.label.en;
+    });
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet(type);
     sheet.addRow(headers);

@@ -160,31 +160,31 @@ if (existing.total < city.boxes.length) {
   await api.importRows(
     p,
     'BOX',
-    ['UID', 'Name', 'Longitude', 'Latitude', 'Location name'],
+    ['uid', 'name', 'longitude', 'latitude', 'locationName'],
     boxes.map((b, i) => [b.uid, `Box ${i + 1}`, b.lng, b.lat, cabinetName(b)]),
   );
   await api.importRows(
     p,
     'CCU_IN_BOX',
-    ['UID', 'Name', 'Parent UID'],
+    ['uid', 'name', 'parentUid'],
     boxes.map((b, i) => [b.ccuUid, `Concentrator ${i + 1}`, b.uid]),
   );
   await api.importRows(
     p,
     'SWITCH_MODULE',
-    ['UID', 'Name', 'Parent UID', 'Address'],
+    ['uid', 'name', 'parentUid', 'address'],
     boxes.map((b, i) => [b.moduleUid, `8DIDO ${i + 1}`, b.uid, 1]),
   );
   await api.importRows(
     p,
     'METER',
-    ['UID', 'Name', 'Parent UID', 'Address'],
+    ['uid', 'name', 'parentUid', 'address'],
     boxes.map((b, i) => [b.meterUid, `Meter ${i + 1}`, b.uid, 1]),
   );
   await api.importRows(
     p,
     'BRANCH',
-    ['UID', 'Name', 'Parent UID', 'Phase', 'Current ratio', 'Switch module UID', 'Control output (DO)', 'Meter UID'],
+    ['uid', 'name', 'parentUid', 'phase', 'currentRatio', 'switchModuleUid', 'doIndex', 'meterUid'],
     boxes.flatMap((b) =>
       b.branches.map((uid, i) => [
         uid,
@@ -201,13 +201,13 @@ if (existing.total < city.boxes.length) {
   await api.importRows(
     p,
     'POLE',
-    ['UID', 'Name', 'Longitude', 'Latitude'],
+    ['uid', 'name', 'longitude', 'latitude'],
     lamps.map((l) => [l.poleUid, l.poleUid.slice(city.prefix.length + 1), l.lng, l.lat]),
   );
   await api.importRows(
     p,
     'RTU',
-    ['UID', 'Name', 'Parent UID', 'Connection', 'Longitude', 'Latitude', 'Pole UID', 'Tags'],
+    ['uid', 'name', 'parentUid', 'connection', 'longitude', 'latitude', 'poleUid', 'tags'],
     boxes.flatMap((b) =>
       b.lamps.map((l) => [
         l.rtuUid,
@@ -224,13 +224,13 @@ if (existing.total < city.boxes.length) {
   await api.importRows(
     p,
     'LIGHT',
-    ['UID', 'Name', 'Parent UID'],
+    ['uid', 'name', 'parentUid'],
     lamps.flatMap((l) => l.heads.map((h) => [h, h.slice(city.prefix.length + 1), l.rtuUid])),
   );
   await api.importRows(
     p,
     'LUXOMETER',
-    ['UID', 'Name', 'Parent UID', 'Longitude', 'Latitude'],
+    ['uid', 'name', 'parentUid', 'longitude', 'latitude'],
     boxes
       .filter((b) => b.sensorUid)
       .map((b) => [b.sensorUid, `Light sensor ${b.sensorUid!.slice(-4)}`, b.ccuUid, b.lng, b.lat]),
