@@ -17,6 +17,7 @@ import {
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { commonRoutes } from './modules/common/common.routes.ts';
 import { registerLightingModules } from './modules/lighting/routes.ts';
+import { registerManholeModules } from './modules/manhole/routes.ts';
 import { registerMonitorModules } from './modules/monitor/routes.ts';
 import { registerSystemModules } from './modules/system/routes.ts';
 import { registerTenantModules } from './modules/tenant/routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   await registerTenantModules(app, deps);
   await registerMonitorModules(app, deps);
   await registerLightingModules(app, deps);
+  await registerManholeModules(app, deps);
 
   await registerWeb(app, deps);
   return app;
