@@ -7,4 +7,5 @@ export * from './messages.ts';
 export * from './pages.ts';
 export * from './system.ts';
 export * from './tenant.ts';
+export * from './things/index.ts';
 export * from './validation.ts';
