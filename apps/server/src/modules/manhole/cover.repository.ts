@@ -175,14 +175,11 @@ export async function insertCovers(
   covers: NewCover[],
 ): Promise<{ deviceId: number; uid: string }[]> {
   if (!covers.length) return [];
-  return db.query(
-    `with created as (
-       insert into lt_device (client_id, project_id, uid, name, device_type, longitude, latitude, secret_hash, create_by, create_time)
-       select $2, $3, x.u, x.n, $4, x.lng, x.lat, x.h, $5, now()
-       from json_to_recordset($1::json) as x(u text, n text, lng float8, lat float8, h text)
-       returning device_id, uid)
-     update lt_device d set gateway_id = c.device_id from created c where d.device_id = c.device_id
-     returning d.device_id as "deviceId", d.uid`,
+  const created = await db.query<{ deviceId: number; uid: string }>(
+    `insert into lt_device (client_id, project_id, uid, name, device_type, longitude, latitude, secret_hash, create_by, create_time)
+     select $2, $3, x.u, x.n, $4, x.lng, x.lat, x.h, $5, now()
+     from json_to_recordset($1::json) as x(u text, n text, lng float8, lat float8, h text)
+     returning device_id as "deviceId", uid`,
     [
       JSON.stringify(covers.map((c) => ({ u: c.uid, n: c.name, lng: c.longitude, lat: c.latitude, h: c.secretHash }))),
       scope.clientId,
@@ -191,6 +188,10 @@ export async function insertCovers(
       scope.userName,
     ],
   );
+  await db.query('update lt_device set gateway_id = device_id where device_id = any($1::bigint[])', [
+    created.map((c) => c.deviceId),
+  ]);
+  return created;
 }
 
 export async function updateCover(
