@@ -76,6 +76,11 @@ describe('smart manhole covers', () => {
     const detail = await get(`/manhole/device/${coverId}`);
     expect(detail.data).not.toHaveProperty('secret');
     expect(detail.data.hasSecret).toBe(true);
+    // lighting's device list and tree show lighting's devices only
+    const lighting = await get(`/lighting/device/list?projectId=${d.projectId}`);
+    expect(lighting.rows.map((r: { uid: string }) => r.uid)).not.toContain('MH-T1');
+    const tree = await get(`/lighting/device/tree?projectId=${d.projectId}`);
+    expect(tree.data.nodes.map((n: { uid: string }) => n.uid)).not.toContain('MH-T1');
     const clash = await t.call('POST', '/manhole/device', {
       token: d.token,
       headers: headers(),
@@ -121,6 +126,9 @@ describe('smart manhole covers', () => {
       [coverId],
     );
     expect(state!.fault).toBe(true);
+    // an open cover is the covers' alarm, not a lighting fault
+    const home = await get('/sysclient/home/summary');
+    expect(home.data.figures.devices.faults).toBe(0);
 
     const openList = await get('/manhole/device/list?alarm=COVER_OPENED');
     expect(openList.rows.map((r: { uid: string }) => r.uid)).toEqual(['MH-T1']);
