@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Tooltip, Typography } from 'antd';
-import type { FeatureCollection, Point } from 'geojson';
+import type { FeatureCollection } from 'geojson';
 import maplibregl, { type GeoJSONSource, type MapMouseEvent } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
