@@ -500,3 +500,40 @@ export const LIGHTING: ThingFamily = {
   ] satisfies DEVICE_TYPE_CODES[],
   readings: Object.values(R),
 };
+
+/* ---------------------------------------------------------------- what the registry and the screens ask of it */
+
+type DeviceType = DEVICE_TYPE_CODES;
+const codes = (test: (type: LightingType) => boolean): DeviceType[] =>
+  TYPES.filter((type: LightingType) => test(type)).map((type) => type.code);
+
+/** Types that are terminals (end devices under a concentrator, or connected by themselves). */
+export const TERMINAL_TYPES: readonly DeviceType[] = codes((type) => type.session === 'either');
+/** Types that may hold their own MQTT session (concentrators, box controllers) — terminals only when direct. */
+export const SESSION_TYPES: readonly DeviceType[] = codes((type) => type.session === 'own');
+/** Types that take a mesh channel and PANID (terminals and concentrators: their configuration has them). */
+export const MESH_TYPES: readonly DeviceType[] = codes(
+  (type) => type.config?.some((param) => param.key === 'channel') ?? false,
+);
+/** The devices the home figures count: everything that communicates, a lamp head being part of its controller. */
+export const COUNTED_DEVICE_TYPES: readonly DeviceType[] = codes((type) => type.counted);
+/** Which parent types each device type accepts ([] = top level only). */
+export const ALLOWED_PARENTS = Object.fromEntries(
+  TYPES.map((type: LightingType) => [type.code, type.parents as readonly string[]]),
+) as Record<DeviceType, readonly string[]>;
+/** The device types an import template exists for, in the order a city is imported. */
+export const IMPORT_TYPES = LIGHTING.importOrder as readonly [DeviceType, ...DeviceType[]];
+
+/** The page whose buttons govern a device type: boxes and their parts, circuits, everything else. */
+export function permResource(type: string): 'box' | 'branch' | 'device' {
+  const own = TYPES.find((candidate) => candidate.code === type) as LightingType | undefined;
+  const prefix = own?.permissionPrefix ?? LIGHTING.permissionPrefix;
+  return prefix.slice(prefix.lastIndexOf(':') + 1) as 'box' | 'branch' | 'device';
+}
+
+/** The button permission suffix (lighting:<page>:<suffix>) each control action demands. */
+export const ACTION_PERMISSION = Object.fromEntries(
+  TYPES.flatMap((type: LightingType) =>
+    type.commands.map((command) => [command.action, command.permission.slice(command.permission.lastIndexOf(':') + 1)]),
+  ),
+) as Record<Action, string>;

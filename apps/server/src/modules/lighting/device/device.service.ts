@@ -2,6 +2,7 @@ import {
   ALLOWED_PARENTS,
   DEFAULT_LAMP_HEAD_LIMIT,
   type DeviceBody,
+  MESH_TYPES,
   METER_ADDRESS_MAX,
   NON_DIRECT_TAG_LIMIT,
   SESSION_TYPES,
@@ -214,8 +215,7 @@ export async function resolveDevice(
 
   const commType = model?.commType ?? existing?.commType ?? null;
   if ((body.channel ?? null) !== null || (body.panid ?? null) !== null) {
-    const meshCapable = terminal || type === 'CCU' || type === 'CCU_IN_BOX';
-    if (!meshCapable || (commType !== null && !MESH_COMM_TYPES.includes(commType)))
+    if (!(MESH_TYPES as readonly string[]).includes(type) || (commType !== null && !MESH_COMM_TYPES.includes(commType)))
       throw fail('lighting.channel.meshOnly');
   }
 
@@ -462,8 +462,8 @@ export async function updateDevice(deps: Deps, ctx: Ctx, body: DeviceBody) {
          select device_id from lt_device where parent_id = $1
          union all select d.device_id from lt_device d join tree on d.parent_id = tree.device_id)
        update lt_device set gateway_id = $2 where device_id in (select device_id from tree)
-         and (device_type not in ('BOX', 'CCU', 'CCU_IN_BOX') and coalesce(connection, '') <> 'DIRECT')`,
-      [existing.deviceId, session ? existing.deviceId : patch.gatewayId],
+         and (device_type <> all($3::text[]) and coalesce(connection, '') <> 'DIRECT')`,
+      [existing.deviceId, session ? existing.deviceId : patch.gatewayId, SESSION_TYPES],
     );
   await routeBoxesThroughControllers(deps, values.projectId);
   if (body.tagIds)

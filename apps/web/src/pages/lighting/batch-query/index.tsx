@@ -8,6 +8,7 @@ import { DeviceDrawer } from '../../../features/lighting/DeviceDrawer';
 import { DeviceSelect } from '../../../features/lighting/DeviceSelect';
 import { useLiveMessages, useThrottled } from '../../../features/lighting/live';
 import { NeedProject, useGroups, useProjectId } from '../../../features/lighting/project';
+import { QUERY_TYPES } from '../../../features/lighting/rules';
 import type { BatchQueryRow, CommandRow, DeviceType } from '../../../features/lighting/types';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag } from '../../../shared/DictTag';
@@ -24,7 +25,6 @@ interface NewQuery {
   groupId?: number;
   deviceType?: string;
 }
-const QUERYABLE: DeviceType[] = ['RTU', 'LIGHT', 'LUXOMETER', 'CCU', 'CCU_IN_BOX', 'BOX', 'METER'];
 
 function BatchCommands({ batch, onClose }: { batch: BatchQueryRow | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -255,7 +255,7 @@ function BatchQueryBody() {
             >
               <Select
                 options={types
-                  .filter((item) => QUERYABLE.includes(item.dictValue as DeviceType))
+                  .filter((item) => QUERY_TYPES.includes(item.dictValue as DeviceType))
                   .map((item) => ({ value: item.dictValue, label: item.dictLabel }))}
               />
             </Form.Item>
@@ -275,7 +275,7 @@ function BatchQueryBody() {
               label={t('ltCommon.devices')}
               rules={[{ required: true, type: 'array', min: 1, message: t('ltMsg.selectFirst') }]}
             >
-              <DeviceSelect mode="multiple" types={QUERYABLE} />
+              <DeviceSelect mode="multiple" types={QUERY_TYPES} />
             </Form.Item>
           )}
           <Space style={{ color: '#8c8c8c', fontSize: 12 }}>{t('ltBatchQuery.hint')}</Space>

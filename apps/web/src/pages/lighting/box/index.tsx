@@ -10,7 +10,7 @@ import { DeviceImportDialog } from '../../../features/lighting/DeviceImportDialo
 import { deviceLabel } from '../../../features/lighting/DeviceSelect';
 import { LiveValuesCell } from '../../../features/lighting/LiveCells';
 import { NeedProject, useProjectId } from '../../../features/lighting/project';
-import { BREAKER_ACTIONS, LIGHT_ACTIONS } from '../../../features/lighting/rules';
+import { BOX_IMPORT_TYPES, BREAKER_ACTIONS, LIGHT_ACTIONS } from '../../../features/lighting/rules';
 import type { DeviceDetail, DeviceRef, DeviceRow, DeviceType } from '../../../features/lighting/types';
 import '../../../features/lighting/lighting.css';
 import { DictTag } from '../../../shared/DictTag';
@@ -19,7 +19,6 @@ import { HasPermi } from '../../../shared/perms';
 import { AddRemoveButtons, ExportButton, RowActions, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
-const BOX_IMPORT_TYPES: DeviceType[] = ['BOX', 'CCU_IN_BOX', 'BRANCH', 'LOOP', 'METER', 'SWITCH_MODULE', 'BREAKER'];
 const BOX_ONLY: DeviceType[] = ['BOX'];
 
 function BoxPageBody() {

@@ -8,7 +8,6 @@ import {
   TagsOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import type { DEVICE_TYPE_CODES } from '@luxgrid/contracts/enums';
 import { App, Button, Space, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +25,17 @@ import { LiveCommCell, LiveTimeCell, LiveValuesCell } from '../../../features/li
 import { useLiveMessages, useThrottled } from '../../../features/lighting/live';
 import { NeedProject, useGroups, useProjectId, useTags } from '../../../features/lighting/project';
 import { RowMenu } from '../../../features/lighting/RowMenu';
-import { ALLOWED_PARENTS, IMPORT_TYPES, LIGHT_ACTIONS, perm, QUERY_ACTIONS } from '../../../features/lighting/rules';
-import type { DeviceDetail, DeviceRow, DeviceType, TreeNodeRow } from '../../../features/lighting/types';
+import {
+  ALLOWED_PARENTS,
+  BOX_IMPORT_TYPES,
+  DEVICE_PAGE_TYPES,
+  IMPORT_TYPES,
+  importPerm,
+  LIGHT_ACTIONS,
+  perm,
+  QUERY_ACTIONS,
+} from '../../../features/lighting/rules';
+import type { DeviceDetail, DeviceRow, TreeNodeRow } from '../../../features/lighting/types';
 import '../../../features/lighting/lighting.css';
 import { DictTag, dictLabel } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
@@ -35,26 +43,8 @@ import { download } from '../../../shared/download';
 import { checkPermi, HasPermi, usePermissions } from '../../../shared/perms';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
-const ALL_TYPES: DeviceType[] = [
-  'CCU',
-  'RTU',
-  'LIGHT',
-  'LUXOMETER',
-  'POLE',
-  'BOX',
-  'CCU_IN_BOX',
-  'BRANCH',
-  'LOOP',
-  'METER',
-  'SWITCH_MODULE',
-  'BREAKER',
-] satisfies DEVICE_TYPE_CODES[];
-
 /** Filters a link from the home page may carry (the figures' definitions: home/device-figures.ts on the server). */
 const LINKED_FILTERS = ['fault', 'deviceType', 'deviceTypes', 'commState', 'commStates'] as const;
-
-/** Types imported from the box page's permission (boxes, their parts and circuits). */
-const BOX_IMPORT_FIRST: DeviceType[] = ['BOX', 'CCU_IN_BOX', 'BRANCH', 'LOOP', 'METER', 'SWITCH_MODULE', 'BREAKER'];
 
 function DevicePageBody() {
   const { t } = useTranslation();
@@ -78,13 +68,13 @@ function DevicePageBody() {
   const [tagging, setTagging] = useState<DeviceDetail | null>(null);
   const [locating, setLocating] = useState<DeviceDetail | null>(null);
 
-  const addTypes = useMemo(() => ALL_TYPES.filter((type) => checkPermi.any(held, [perm(type, 'add')])), [held]);
+  const addTypes = useMemo(() => DEVICE_PAGE_TYPES.filter((type) => checkPermi.any(held, [perm(type, 'add')])), [held]);
   // terminals first: the device page imports lamps more often than boxes
   const importTypes = useMemo(
     () =>
       [...IMPORT_TYPES]
-        .sort((a, b) => Number(BOX_IMPORT_FIRST.includes(a)) - Number(BOX_IMPORT_FIRST.includes(b)))
-        .filter((type) => checkPermi.any(held, [perm(type === 'BRANCH' || type === 'LOOP' ? 'BOX' : type, 'import')])),
+        .sort((a, b) => Number(BOX_IMPORT_TYPES.includes(a)) - Number(BOX_IMPORT_TYPES.includes(b)))
+        .filter((type) => checkPermi.any(held, [importPerm(type)])),
     [held],
   );
   // a home page figure opens this list with its filter in the address (features/tenant/home-figures.ts)

@@ -2,6 +2,7 @@ import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modelApi } from '../../../features/lighting/api';
+import { SESSION_TYPES } from '../../../features/lighting/rules';
 import type { DeviceModel, DeviceType } from '../../../features/lighting/types';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag } from '../../../shared/DictTag';
@@ -18,7 +19,6 @@ import {
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 const EMPTY: DeviceModel = { name: '', deviceType: 'RTU', commType: 6, lampHeadLimit: 2, manufacturer: '', remark: '' };
-const CONNECTED: readonly DeviceType[] = ['BOX', 'CCU', 'CCU_IN_BOX'];
 /** the communication type is a number in the form (a dictionary value is a string) */
 const asForm = (model: DeviceModel): DeviceModel => ({ ...model, commType: Number(model.commType) });
 /** only an RTU has a lamp-head limit; a meter chooses its channels, a switch module has 8 */
@@ -186,7 +186,7 @@ export function ModelPage() {
               <Select allowClear options={options(schemes)} />
             </Form.Item>
           </Col>
-          {type && CONNECTED.includes(type) && (
+          {type && SESSION_TYPES.includes(type) && (
             <Col span={12}>
               <Form.Item name="connectMode" label={t('ltModel.connectMode')}>
                 <Select allowClear options={options(connectModes)} />

@@ -15,6 +15,7 @@ import {
   PANID_MAX,
   PANID_MIN,
   panidValid,
+  SESSION_TYPES,
 } from '../../../features/lighting/rules';
 import type { TerminalConfigRow } from '../../../features/lighting/types';
 import { DictTag } from '../../../shared/DictTag';
@@ -187,12 +188,7 @@ function TerminalConfigBody() {
           <>
             <Space>
               <span>{t('ltDrawer.session')}:</span>
-              <DeviceSelect
-                types={['CCU', 'CCU_IN_BOX', 'BOX']}
-                value={gatewayId}
-                onChange={setGatewayId}
-                style={{ width: 260 }}
-              />
+              <DeviceSelect types={SESSION_TYPES} value={gatewayId} onChange={setGatewayId} style={{ width: 260 }} />
             </Space>
             <HasPermi value={['lighting:paramConfig:issue']}>
               <Button
