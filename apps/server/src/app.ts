@@ -17,6 +17,7 @@ import {
 import { authArea } from './modules/auth/index.ts';
 import { commonArea } from './modules/common/index.ts';
 import { lightingArea } from './modules/lighting/index.ts';
+import { manholeArea } from './modules/manhole/index.ts';
 import { monitorArea } from './modules/monitor/index.ts';
 import { systemArea } from './modules/system/index.ts';
 import { operLogWriter } from './modules/system/log/oper-log-writer.ts';
@@ -40,6 +41,7 @@ export const AREAS: readonly Area[] = [
   monitorArea,
   toolArea,
   lightingArea,
+  manholeArea,
 ];
 
 /** Builds the HTTP application: platform plugins first, then every area, explicitly. */

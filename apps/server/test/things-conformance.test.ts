@@ -10,7 +10,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApp, type TestApp } from './harness.ts';
-import { demo, startTestGateway, until } from './lighting/helpers.ts';
+import { demo, startTestHub, until } from './lighting/helpers.ts';
 
 /*
  * The running half of the thing model's conformance (packages/contracts/src/things/things.test.ts
@@ -44,6 +44,24 @@ const DRIVERS: Record<string, FamilyDriver> = {
       const res = await t.call('POST', '/lighting/device/control', {
         token,
         body: { action: command.action, deviceIds: [deviceId], ...(command.value ? { value: command.value.max } : {}) },
+      });
+      expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ total: 1, sent: 1 });
+    },
+  },
+  manhole: {
+    async register(t, token, projectId, type, uid) {
+      const res = await t.call('POST', '/manhole/device', {
+        token,
+        headers: { projectId: String(projectId) },
+        body: { uid, name: `${type.code} conformance` },
+      });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as Registered;
+    },
+    async command(t, token, deviceId, command) {
+      const res = await t.call('POST', `/manhole/device/${deviceId}/command`, {
+        token,
+        body: { command: command.key ?? command.action },
       });
       expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ total: 1, sent: 1 });
     },
@@ -88,13 +106,13 @@ function connect(url: string, username: string, password: string): Promise<MqttC
 describe('every device family runs on the platform', () => {
   let t: TestApp;
   let d: Awaited<ReturnType<typeof demo>>;
-  let gw: Awaited<ReturnType<typeof startTestGateway>>;
+  let gw: Awaited<ReturnType<typeof startTestHub>>;
   let port: number;
 
   beforeAll(async () => {
     t = await startTestApp();
     d = await demo(t);
-    gw = await startTestGateway(t, { heartbeatTimeoutMs: 60_000 });
+    gw = await startTestHub(t, { heartbeatTimeoutMs: 60_000 });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as { port: number }).port;
   });
@@ -138,7 +156,7 @@ describe('every device family runs on the platform', () => {
         if (type.telemetry.length) {
           await device.publishAsync(topic('telemetry'), JSON.stringify({ values }), { qos: 1 });
           await until(async () => {
-            await gw.gateway.flush();
+            await gw.deviceHub.flush();
             const [row] = await t.deps.database.query<{ data: Record<string, unknown> | null }>(
               'select data from lt_device_state where device_id = $1',
               [deviceId],

@@ -79,4 +79,28 @@ export class Api {
       if (progress.data.status === 'FAILED') throw new Error(`import ${type} failed`);
     }
   }
+
+  /** Registers manhole covers from an .xlsx (UID, name, longitude, latitude); answers each new cover's secret. */
+  async importCovers(projectId: number, rows: unknown[][]): Promise<{ uid: string; secret: string }[]> {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('covers');
+    sheet.addRow(['UID', 'Name', 'Longitude', 'Latitude']);
+    for (const row of rows) sheet.addRow(row);
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(await workbook.xlsx.writeBuffer())]), 'covers.xlsx');
+    const res = await fetch(`${this.url}/manhole/device/import?projectId=${projectId}`, {
+      method: 'POST',
+      headers: { access_token: this.token, 'accept-language': 'en-US' },
+      body: form,
+    });
+    const json = (await res.json()) as {
+      code: number;
+      msg: string;
+      data: { failures: { row: number; reason: string }[]; credentials: { uid: string; secret: string }[] };
+    };
+    if (json.code !== 200) throw new Error(`import covers: ${json.msg}`);
+    if (json.data.failures.length)
+      console.warn(`  covers: ${json.data.failures.length} rows refused, e.g. ${json.data.failures[0]!.reason}`);
+    return json.data.credentials;
+  }
 }

@@ -4,13 +4,14 @@
  * Pure data and pure functions, no validation library, so the web bundle may import it.
  */
 import { LIGHTING } from './lighting.ts';
+import { MANHOLE_FAMILY } from './manhole.ts';
 import type { DeviceTypeDefinition, TelemetryField, ThingCommand, ThingFamily } from './types.ts';
 
 export type * from './types.ts';
-export { LIGHTING };
+export { LIGHTING, MANHOLE_FAMILY };
 
 /** Every device family, lighting first. */
-export const FAMILIES: readonly ThingFamily[] = [LIGHTING];
+export const FAMILIES: readonly ThingFamily[] = [LIGHTING, MANHOLE_FAMILY];
 
 const familyByType = new Map<string, ThingFamily>();
 const typeByCode = new Map<string, DeviceTypeDefinition>();
@@ -65,9 +66,23 @@ export function allReadings(): readonly TelemetryField[] {
   return [...seen.values()];
 }
 
-/** A command of a type by its action. */
-export function commandOf(deviceType: string, action: string): ThingCommand | undefined {
-  return typeByCode.get(deviceType)?.commands.find((command) => command.action === action);
+/** A command of a type by its key (its action when it has no key of its own). */
+export function commandOf(deviceType: string, key: string): ThingCommand | undefined {
+  return typeByCode.get(deviceType)?.commands.find((command) => (command.key ?? command.action) === key);
+}
+
+/** Event types that recover alarms, each with the alarm events it recovers (COVER_CLOSED → COVER_OPENED). */
+export function recoveringEvents(): ReadonlyMap<string, readonly string[]> {
+  const out = new Map<string, string[]>();
+  for (const family of FAMILIES)
+    for (const type of family.types)
+      for (const event of type.events)
+        if (event.recoveredBy) {
+          const recovered = out.get(event.recoveredBy) ?? [];
+          if (!recovered.includes(event.type)) recovered.push(event.type);
+          out.set(event.recoveredBy, recovered);
+        }
+  return out;
 }
 
 /** The permission prefix of a type's buttons (its own, or its family's). */

@@ -110,7 +110,7 @@ describe.each(FAMILIES.map((family) => [family.code, family] as const))('family 
       for (const list of [
         type.telemetry.map((f) => f.key),
         type.events.map((e) => e.type),
-        type.commands.map((c) => c.action),
+        type.commands.map((c) => c.key ?? c.action),
         (type.config ?? []).map((p) => p.key),
         (type.importColumns ?? []).map((c) => c.key),
       ])

@@ -64,6 +64,8 @@ export interface CommandParam {
 
 /** A command an operator sends to a device of the type. */
 export interface ThingCommand {
+  /** the command's own name, unique within the type when several issue the same protocol action (e.g. `config`); default: the action */
+  key?: string;
   /** the action carried by the protocol's command message */
   action: string;
   label: Label;

@@ -172,7 +172,7 @@ export class CommandFlow {
       }
       if (r.action === 'config') {
         await this.deps.database.query(
-          `update lt_device set config_state = $2, config = case when $2 = 'CONFIGURED' then coalesce(config, '{}'::jsonb) || $3::jsonb else config end
+          `update lt_device set config_state = $2::varchar, config = case when $2::varchar = 'CONFIGURED' then coalesce(config, '{}'::jsonb) || $3::jsonb else config end
            where device_id = $1 and config_state is not null`,
           [r.device_id, r.status === 'SUCCESS' ? 'CONFIGURED' : 'FAILED', JSON.stringify(r.params ?? {})],
         );

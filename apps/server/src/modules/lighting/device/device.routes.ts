@@ -17,6 +17,7 @@ import { fail, forbidden, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { hasPermission } from '../../../platform/rbac.ts';
 import { formatDate } from '../../system/user/user-info.ts';
+import { lightingOnly } from '../family-scope.ts';
 import { type CommandTarget, issueCommands } from '../gateway/commands.ts';
 import {
   createDevice,
@@ -155,7 +156,7 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
              d.connection, d.longitude, d.latitude, coalesce(s.fault, false) as fault,
              (select count(*)::int from lt_device c where c.parent_id = d.device_id) as "childCount"
            from lt_device d left join lt_device_state s on s.device_id = d.device_id
-           where d.project_id = $1 and d.client_id = $2 and ${req.query.parentId ? 'd.parent_id = $3' : 'd.parent_id is null and $3::int = 0'}
+           where d.project_id = $1 and d.client_id = $2 and ${lightingOnly('d')} and ${req.query.parentId ? 'd.parent_id = $3' : 'd.parent_id is null and $3::int = 0'}
              and d.device_id > $4
            order by d.device_id limit ${limit + 1}`,
           [project.projectId, project.clientId, req.query.parentId ?? 0, req.query.afterId ?? 0],

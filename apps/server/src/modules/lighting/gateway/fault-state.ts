@@ -1,3 +1,4 @@
+import { recoveringEvents } from '@luxgrid/contracts/things/index';
 import type { Deps } from '../../../platform/context.ts';
 import type { Database } from '../../../platform/db.ts';
 
@@ -9,6 +10,8 @@ import type { Database } from '../../../platform/db.ts';
  * - a device event of grade dangerous, serious or urgent (LampFault, RtuTilt, RtuRelayFault …, or
  *   the generic FAULT) sets its type as an active fault code of the device it names;
  * - a RECOVER event clears the code named in its data (`{ "type": "LampFault" }`), or every code;
+ * - an event a family's thing model names as the recovery of an alarm clears that alarm's code
+ *   (a manhole cover's COVER_CLOSED clears its COVER_OPENED);
  * - a healthy reading clears the lamp failures: a lamp that reports it is lit (`lampState: "ON"`)
  *   is not failed, whatever an earlier event said;
  * - ONLINE and OFFLINE are communication, not faults (the online state says those).
@@ -19,6 +22,9 @@ export const FAULT_LEVELS = ['dangerous', 'serious', 'urgent'] as const;
 
 /** Events of the platform or the device that never mean a fault. */
 const NOT_FAULTS = new Set(['ONLINE', 'OFFLINE', 'RECOVER', 'POWER_UP']);
+
+/** The thing model's recovery events (RECOVER keeps its own rule above) and the codes each clears. */
+const RECOVERS = new Map([...recoveringEvents()].filter(([type]) => type !== 'RECOVER' && !NOT_FAULTS.has(type)));
 
 /** Codes a lit lamp disproves. */
 export const LAMP_FAILURES = new Set([
@@ -65,6 +71,15 @@ export function noteFaultEvent(
       c.set = {};
       c.cleared.clear();
       c.clearAll = true;
+    }
+    return;
+  }
+  const recovered = RECOVERS.get(event.type);
+  if (recovered) {
+    const c = change(holder);
+    for (const code of recovered) {
+      delete c.set[code];
+      c.cleared.add(code);
     }
     return;
   }
@@ -174,7 +189,7 @@ export function listenForFaults(deps: Deps): () => void {
     return schedule();
   });
   const offEvent = deps.devices.on('event', ({ device, ts, type, level, data }) => {
-    if (type !== 'RECOVER' && !isFaultEvent(type, level)) return;
+    if (type !== 'RECOVER' && !RECOVERS.has(type) && !isFaultEvent(type, level)) return;
     noteFaultEvent(holder(device), { type, level, data: data ?? undefined }, ts);
     return schedule();
   });
