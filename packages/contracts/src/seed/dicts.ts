@@ -75,6 +75,19 @@ function familyLabels(entries: readonly (readonly [string, { zh: string; en: str
   return labels;
 }
 
+/** Labels with the tag colour of each value. */
+function withClasses<T extends string>(
+  labels: Record<string, Label>,
+  classes: Record<T, LIST_CLASSES>,
+): Record<T, Label> {
+  return Object.fromEntries(
+    Object.entries<LIST_CLASSES>(classes).map(([value, listClass]) => [
+      value,
+      [labels[value]![0], labels[value]![1], listClass],
+    ]),
+  ) as Record<string, Label> as Record<T, Label>;
+}
+
 function dict<T extends Key>(
   type: string,
   name: string,
@@ -499,18 +512,31 @@ export const DICTS: DictSeed[] = [
     EXPIRED: ['已过期', 'Expired', 'warning'],
     CANCELED: ['已取消', 'Canceled', 'default'],
   }),
-  dict('lighting_command_action', '指令动作', 'Command Action', COMMAND_ACTION_CODES, {
-    LIGHT_ON: ['开灯', 'Turn on', 'success'],
-    LIGHT_OFF: ['关灯', 'Turn off', 'info'],
-    LIGHT_DIMMING: ['调光', 'Dim', 'primary'],
-    BREAKER_ON: ['合闸', 'Breaker on', 'success'],
-    BREAKER_OFF: ['分闸', 'Breaker off', 'info'],
-    calling: ['召测', 'Read state', 'default'],
-    restart: ['重启', 'Restart', 'warning'],
-    timing: ['校时', 'Sync clock', 'default'],
-    clockcalling: ['时钟召测', 'Read clock', 'default'],
-    config: ['配置下发', 'Issue configuration', 'primary'],
-  }),
+  // the lighting family's command labels, with the tag colour of each; configuration issue is no operator command
+  dict(
+    'lighting_command_action',
+    '指令动作',
+    'Command Action',
+    COMMAND_ACTION_CODES,
+    withClasses(
+      {
+        ...familyLabels(LIGHTING.types.flatMap((type) => type.commands.map((c) => [c.action, c.label] as const))),
+        config: ['配置下发', 'Issue configuration'],
+      },
+      {
+        LIGHT_ON: 'success',
+        LIGHT_OFF: 'info',
+        LIGHT_DIMMING: 'primary',
+        BREAKER_ON: 'success',
+        BREAKER_OFF: 'info',
+        calling: 'default',
+        restart: 'warning',
+        timing: 'default',
+        clockcalling: 'default',
+        config: 'primary',
+      },
+    ),
+  ),
   dict('lighting_command_failure', '指令失败原因', 'Command Failure Reason', COMMAND_FAILURE_REASONS, {
     NO_RESPONSE: ['终端无应答', 'No answer from the terminal', 'danger'],
     OFFLINE: ['终端离线', 'Terminal offline', 'danger'],
