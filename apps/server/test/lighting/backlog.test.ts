@@ -39,17 +39,17 @@ it('warns with the counts, at most every 10 s, when device messages wait for the
 
 it('a reading sent again after its write committed is stored once; values of one instant merge', async () => {
   await t.deps.database.query(
-    `insert into lt_device (client_id, project_id, uid, name, device_type) values (1, 1, 'CCU-AGAIN', 'again', 'CCU')`,
+    `insert into lt_device (client_id, project_id, uid, name, device_type) values (1, 1, 'BOX-AGAIN', 'again', 'BOX')`,
   );
-  const topic = `${gw.root}/v1/1/CCU-AGAIN/up/telemetry`;
+  const topic = `${gw.root}/v1/1/BOX-AGAIN/up/telemetry`;
   const reading = (values: Record<string, number>) => Buffer.from(JSON.stringify({ ts: 1_790_000_000_000, values }));
   // each call resolves once the write holding the reading has committed (when the device gets its PUBACK)
-  await gw.deviceHub.handle(topic, reading({ voltage: 230 }));
-  await gw.deviceHub.handle(topic, reading({ voltage: 230 })); // sent again: the acknowledgement was lost
-  await gw.deviceHub.handle(topic, reading({ current: 0.4 })); // the same instant, another value
+  await gw.deviceHub.handle(topic, reading({ voltageA: 230 }));
+  await gw.deviceHub.handle(topic, reading({ voltageA: 230 })); // sent again: the acknowledgement was lost
+  await gw.deviceHub.handle(topic, reading({ temperature: 24.5 })); // the same instant, another value
   const rows = await t.deps.database.query<{ data: Record<string, number> }>(
-    `select t.data from lt_telemetry t join lt_device d using (device_id) where d.uid = 'CCU-AGAIN'`,
+    `select t.data from lt_telemetry t join lt_device d using (device_id) where d.uid = 'BOX-AGAIN'`,
   );
-  expect(rows).toEqual([{ data: { voltage: 230, current: 0.4 } }]);
+  expect(rows).toEqual([{ data: { voltageA: 230, temperature: 24.5 } }]);
   expect(gw.deviceHub.stats.unacknowledged).toBe(0);
 });

@@ -373,22 +373,34 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       anonymous.terminate();
     });
 
-    it('history keeps awkward text exactly; timed flushes write the latest state at most once a second', async () => {
+    it('stores only the readings the type declares, within range; timed flushes write the latest state at most once a second', async () => {
       await gw.deviceHub.flush();
       const before = gw.deviceHub.stats.readings;
-      const awkward = 'tab\there "q" \\N back\\slash\nline 路灯';
+      const refused = { ...gw.deviceHub.health().refusedValues };
       await publish(device, topic('CCU-A', 'telemetry'), {
         uid: 'RTU-A2',
-        values: { voltage: 111.1, note: awkward, fault: null },
+        values: {
+          voltage: 111.1,
+          note: 'tab\there "q" \\N back\\slash\nline 路灯',
+          fault: null,
+          dimLevel: 180,
+          lampState: 'MAYBE',
+          powerFactor: 0.93,
+        },
       });
       await until(() => gw.deviceHub.stats.readings > before);
+      // names an RTU does not report (note, fault), a dim level over 100 % and an unknown lamp state are counted, not stored
+      expect(gw.deviceHub.health().refusedValues).toEqual({
+        unknown: refused.unknown + 2,
+        outOfRange: refused.outOfRange + 2,
+      });
       // a timed flush right after a full one: the history row goes, the latest state waits
       await gw.deviceHub.flush(false);
       const [row] = await t.deps.database.query<{ data: Record<string, unknown> }>(
         'select data from lt_telemetry where device_id = $1 order by ts desc, ctid desc limit 1',
         [rtuIds[1]],
       );
-      expect(row!.data).toEqual({ voltage: 111.1, note: awkward, fault: null });
+      expect(row!.data).toEqual({ voltage: 111.1, powerFactor: 0.93 });
       const stateVoltage = async () =>
         (
           await t.deps.database.query<{ v: number }>(

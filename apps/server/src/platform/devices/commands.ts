@@ -167,7 +167,7 @@ export class CommandFlow {
       if (r.action === 'calling' && r.status === 'SUCCESS' && r.result && info) {
         const { config, ...values } = r.result as { config?: Record<string, unknown> };
         if (Object.keys(values).length)
-          acceptReading(this.writer, info, { values: values as TelemetryItem['values'] }, now);
+          acceptReading(this.writer, this.stats, info, { values: values as TelemetryItem['values'] }, now);
         if (config) this.writer.seen(info, now, { config });
       }
       if (r.action === 'config') {

@@ -108,6 +108,7 @@ export class DeviceHub {
       waiting: this.writer.held,
       ...this.stats,
       rejected: { ...this.stats.rejected },
+      refusedValues: { ...this.stats.refusedValues },
       rejectedTotal: Object.values(this.stats.rejected).reduce((a, b) => a + b, 0),
     };
   }

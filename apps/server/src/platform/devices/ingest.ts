@@ -1,5 +1,6 @@
 import {
   ackMessage,
+  checkTelemetry,
   eventMessage,
   heartbeatMessage,
   helloMessage,
@@ -23,10 +24,24 @@ export class NotHeldError extends Error {}
 /**
  * The one place where a reading's values are accepted for a device, whether it came as telemetry
  * or as the answer to a read-back: what is buffered here is stored, emitted as `telemetry` and
- * shown live. False when the buffer is full.
+ * shown live. Only the readings its type declares in the thing model, of the declared kind and
+ * within range, are kept; the others are counted (`refusedValues`), never stored. False when the
+ * buffer is full.
  */
-export function acceptReading(writer: BufferedWriter, target: DeviceInfo, item: TelemetryItem, now: number): boolean {
-  return writer.reading(target, item, now);
+export function acceptReading(
+  writer: BufferedWriter,
+  stats: HubStats,
+  target: DeviceInfo,
+  item: TelemetryItem,
+  now: number,
+): boolean {
+  const { accepted, unknown, outOfRange } = checkTelemetry(target.deviceType, item.values);
+  stats.refusedValues.unknown += unknown.length;
+  stats.refusedValues.outOfRange += outOfRange.length;
+  // a reading left with nothing to keep is not stored at all (acknowledged: sending it again would not help)
+  if (!Object.keys(accepted).length) return true;
+  // stored as accepted: booleans sent as bits become true / false
+  return writer.reading(target, { ...item, values: accepted as TelemetryItem['values'] }, now);
 }
 
 /**
@@ -133,7 +148,7 @@ export class Ingest {
         for (const item of items) {
           const target = await this.target(session, item.uid);
           if (!target) continue;
-          if (!acceptReading(writer, target, item, now)) throw new NotHeldError('telemetry buffer full');
+          if (!acceptReading(writer, this.stats, target, item, now)) throw new NotHeldError('telemetry buffer full');
           rounds.add(writer.round);
         }
         return writer.flushIfFull();

@@ -53,6 +53,8 @@ export interface HubStats {
     notChild: number;
     tooLarge: number;
   };
+  /** reading values not stored: a name the device's type does not declare, or a value not of its kind or range */
+  refusedValues: { unknown: number; outOfRange: number };
   dropped: number;
   /** device messages not acknowledged because the write holding them failed (the device sends them again) */
   unacknowledged: number;
@@ -74,6 +76,7 @@ export const newStats = (): HubStats => ({
   accepted: 0,
   readings: 0,
   rejected: { malformed: 0, badTopic: 0, unknownDevice: 0, foreignProject: 0, notChild: 0, tooLarge: 0 },
+  refusedValues: { unknown: 0, outOfRange: 0 },
   dropped: 0,
   unacknowledged: 0,
   flushes: 0,
