@@ -11,6 +11,7 @@ import {
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { fail, notFound, warn } from '../../../platform/errors.ts';
+import { customerWhere, type Scope } from '../../../platform/scope.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { newDeviceSecret } from '../gateway/gateway.ts';
 import { ltDevice, ltDeviceModel, ltDeviceTag, ltGroupMember, ltLocation, ltTag } from './device.table.ts';
@@ -44,11 +45,6 @@ export async function routeBoxesThroughControllers(deps: Deps, projectId: number
 }
 
 /** The customer a request acts for when it creates something; platform users must have chosen one. */
-export function requireClient(ctx: Ctx): number {
-  if (ctx.clientId === null) throw fail('tenant.customerRequired');
-  return ctx.clientId;
-}
-
 /** A project the caller may work in (its customer's, or any for platform users who chose all customers). */
 export async function projectInScope(
   deps: Deps,
@@ -65,7 +61,7 @@ export async function projectInScope(
 }
 
 /** The scope condition every device query carries. */
-export const deviceScope = (ctx: Ctx) => (ctx.clientId === null ? undefined : eq(ltDevice.clientId, ctx.clientId));
+export const deviceScope = (scope: Scope) => customerWhere(scope, ltDevice.clientId);
 
 export async function loadDevice(deps: Deps, ctx: Ctx, deviceId: number): Promise<DeviceRow> {
   const [row] = await deps.database.db

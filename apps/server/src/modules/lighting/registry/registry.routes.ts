@@ -9,9 +9,10 @@ import { fail, notFound } from '../../../platform/errors.ts';
 import { type SheetColumn, sendWorkbook } from '../../../platform/excel.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { isAdmin } from '../../../platform/rbac.ts';
+import { requireCustomer } from '../../../platform/scope.ts';
 import { dictLabels } from '../../system/dict/dict.service.ts';
 import { formatDate } from '../../system/user/user-info.ts';
-import { projectInScope, requireClient } from '../device/device.service.ts';
+import { projectInScope } from '../device/device.service.ts';
 import {
   ltDevice,
   ltDeviceModel,
@@ -331,7 +332,7 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        const clientId = requireClient(ctx);
+        const clientId = requireCustomer(ctx);
         modelRules(req.body);
         await modelNameFree(clientId, req.body.name);
         const [row] = await db
@@ -848,7 +849,7 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
     const serverVisible = (ctx: Ctx) =>
       ctx.clientId === null ? undefined : or(eq(ltServer.clientId, ctx.clientId), isNull(ltServer.clientId));
     const serverWritable = (ctx: Ctx) =>
-      ctx.principal.clientId === null && isAdmin(ctx.principal)
+      ctx.platform && isAdmin(ctx.principal)
         ? ctx.clientId === null
           ? undefined
           : or(eq(ltServer.clientId, ctx.clientId), isNull(ltServer.clientId))
@@ -883,8 +884,8 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        const platformAdmin = ctx.principal.clientId === null && isAdmin(ctx.principal);
-        const clientId = req.body.shared && platformAdmin ? null : requireClient(ctx);
+        const platformAdmin = ctx.platform && isAdmin(ctx.principal);
+        const clientId = req.body.shared && platformAdmin ? null : requireCustomer(ctx);
         const { serverId: _s, shared: _sh, ...values } = req.body;
         const [row] = await db
           .insert(ltServer)

@@ -84,7 +84,7 @@ export function configRoutes(deps: Deps): FastifyPluginAsyncZod {
     // runs after the global sign-in and permission check: a customer role given the permission is still refused
     app.addHook('onRequest', async (request) => {
       if (request.routeOptions.url === BY_KEY_ROUTE) return;
-      if (request.ctx && request.ctx.principal.clientId !== null) throw forbidden('system.platformOnly');
+      if (request.ctx && !request.ctx.platform) throw forbidden('system.platformOnly');
     });
     app.get(
       '/system/config/list',
@@ -145,7 +145,7 @@ export function configRoutes(deps: Deps): FastifyPluginAsyncZod {
       { config: { public: true }, schema: { tags, params: z.object({ configKey: z.string().max(100) }) } },
       async (req) => {
         const key = req.params.configKey;
-        const platformUser = req.ctx !== null && req.ctx.principal.clientId === null;
+        const platformUser = req.ctx?.platform === true;
         if (!platformUser && !isPublicConfigKey(key)) {
           // without a session only the public keys exist; to a customer user a private parameter
           // reads as an absent one (RuoYi screens prefill from such reads and expect an answer)

@@ -8,16 +8,8 @@ import { fail, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { localized } from '../../../platform/i18n.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
-import {
-  containing,
-  idParam,
-  idsParam,
-  optionalFilter,
-  parseIds,
-  parseInput,
-  requirePlatform,
-  statusFilter,
-} from '../scope.ts';
+import { requirePlatform } from '../../../platform/scope.ts';
+import { containing, idParam, idsParam, optionalFilter, parseIds, parseInput, statusFilter } from '../scope.ts';
 import { formatDate } from '../user/user-info.ts';
 import { clearDictCache, dictLabels } from './dict.service.ts';
 import { sysDictData, sysDictType } from './dict.table.ts';
@@ -138,7 +130,7 @@ export function dictTypeRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        requirePlatform(ctx);
+        requirePlatform(ctx, 'system.platformOnly');
         await ensureUnique(req.body.dictType, req.body.dictName);
         const [row] = await db
           .insert(sysDictType)
@@ -164,7 +156,7 @@ export function dictTypeRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        requirePlatform(ctx);
+        requirePlatform(ctx, 'system.platformOnly');
         const body = req.body;
         const [target] = await db.select().from(sysDictType).where(eq(sysDictType.dictId, body.dictId));
         if (!target) throw notFound();
@@ -202,7 +194,7 @@ export function dictTypeRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        requirePlatform(ctx);
+        requirePlatform(ctx, 'system.platformOnly');
         const ids = parseIds(req.params.dictIds);
         const rows = await db.select().from(sysDictType).where(inArray(sysDictType.dictId, ids));
         if (rows.length !== ids.length) throw notFound();

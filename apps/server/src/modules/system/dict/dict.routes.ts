@@ -7,7 +7,8 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
-import { containing, parseInput, requirePlatform } from '../scope.ts';
+import { requirePlatform } from '../../../platform/scope.ts';
+import { containing, parseInput } from '../scope.ts';
 import { clearDictCache, dictByType, dictLabels, dictView } from './dict.service.ts';
 import { sysDictData, sysDictType } from './dict.table.ts';
 
@@ -183,7 +184,7 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        requirePlatform(ctx);
+        requirePlatform(ctx, 'system.platformOnly');
         const { dictCode: _ignored, ...values } = req.body;
         await ensureTypeExists(values.dictType);
         await ensureUnique(values.dictType, values.dictValue, values.dictLabel);
@@ -209,7 +210,7 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        requirePlatform(ctx);
+        requirePlatform(ctx, 'system.platformOnly');
         const { dictCode, ...values } = req.body;
         if (!dictCode) throw fail('valid.required', { field: 'dictCode' });
         await ensureTypeExists(values.dictType);

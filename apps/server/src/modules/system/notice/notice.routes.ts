@@ -7,17 +7,9 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { dataScopeFilter } from '../../../platform/rbac.ts';
+import { customerWhere, sameCustomer } from '../../../platform/scope.ts';
 import { sysDept } from '../dept/dept.table.ts';
-import {
-  clientScope,
-  containing,
-  idParam,
-  idsParam,
-  optionalFilter,
-  parseIds,
-  parseInput,
-  statusFilter,
-} from '../scope.ts';
+import { containing, idParam, idsParam, optionalFilter, parseIds, parseInput, statusFilter } from '../scope.ts';
 import { sysUser } from '../user/user.table.ts';
 import { formatDate } from '../user/user-info.ts';
 import { sanitizeNotice } from './notice.service.ts';
@@ -72,9 +64,9 @@ const view = (row: NoticeRow) => ({
 const readable = (ctx: Ctx): SQL =>
   and(
     eq(sysNotice.status, '0'),
-    ctx.principal.clientId === null
+    ctx.platform
       ? isNull(sysNotice.clientId)
-      : or(isNull(sysNotice.clientId), eq(sysNotice.clientId, ctx.principal.clientId)),
+      : or(isNull(sysNotice.clientId), sameCustomer(sysNotice.clientId, ctx.principal.clientId)),
   )!;
 
 const readBy = (userId: number) =>
@@ -86,7 +78,7 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
   const filters = (ctx: Ctx, q: z.infer<typeof listQuery>): SQL | undefined => {
     const { begin, end } = dateRange(q);
     return and(
-      clientScope(sysNotice.clientId, ctx),
+      customerWhere(ctx, sysNotice.clientId),
       q.noticeTitle ? ilike(sysNotice.noticeTitle, containing(q.noticeTitle)) : undefined,
       q.noticeType ? eq(sysNotice.noticeType, q.noticeType) : undefined,
       q.createBy ? ilike(sysNotice.createBy, containing(q.createBy)) : undefined,
@@ -99,7 +91,7 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
     const [row] = await db
       .select()
       .from(sysNotice)
-      .where(and(eq(sysNotice.noticeId, noticeId), clientScope(sysNotice.clientId, ctx)));
+      .where(and(eq(sysNotice.noticeId, noticeId), customerWhere(ctx, sysNotice.clientId)));
     if (!row) throw notFound();
     return row;
   };
@@ -281,7 +273,7 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
         const where = and(
           eq(sysNoticeRead.noticeId, notice.noticeId),
           eq(sysUser.delFlag, '0'),
-          clientScope(sysUser.clientId, ctx),
+          customerWhere(ctx, sysUser.clientId),
           dataScopeFilter(ctx.principal, { dept: sysUser.deptId, user: sysUser.userId }),
           search
             ? or(ilike(sysUser.userName, containing(search)), ilike(sysUser.nickName, containing(search)))
@@ -426,7 +418,7 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
         const rows = await db
           .select({ id: sysNotice.noticeId })
           .from(sysNotice)
-          .where(and(inArray(sysNotice.noticeId, ids), clientScope(sysNotice.clientId, ctx)));
+          .where(and(inArray(sysNotice.noticeId, ids), customerWhere(ctx, sysNotice.clientId)));
         if (rows.length !== ids.length) throw notFound();
         await db.transaction(async (tx) => {
           await tx.delete(sysNoticeRead).where(inArray(sysNoticeRead.noticeId, ids));
