@@ -1,3 +1,4 @@
+export * from './answers.ts';
 export * from './auth.ts';
 export * from './errors.ts';
 export * from './i18n.ts';

@@ -267,6 +267,7 @@ const dictTypeFields = {
 };
 export const dictTypeAddBody = z.object(dictTypeFields);
 export const dictTypeEditBody = z.object({ dictId: id(), ...dictTypeFields });
+export type DictTypeAddBody = z.infer<typeof dictTypeAddBody>;
 
 /* ---------------------------------------------------------------- notices */
 

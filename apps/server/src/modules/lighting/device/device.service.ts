@@ -48,13 +48,13 @@ export async function routeBoxesThroughControllers(deps: Deps, projectId: number
 /** A project the caller may work in (its customer's, or any for platform users who chose all customers). */
 export async function projectInScope(
   deps: Deps,
-  ctx: Ctx,
+  scope: Scope,
   projectId: number | null | undefined,
 ): Promise<{ projectId: number; clientId: number; operatePwd: string }> {
   if (!projectId) throw fail('lighting.project.required');
   const [row] = await deps.database.query<{ project_id: number; client_id: number; operate_pwd: string }>(
     "select project_id, client_id, operate_pwd from biz_project where project_id = $1 and del_flag = '0' and ($2::bigint is null or client_id = $2)",
-    [projectId, ctx.clientId],
+    [projectId, scope.clientId],
   );
   if (!row) throw notFound();
   return { projectId: row.project_id, clientId: row.client_id, operatePwd: row.operate_pwd };
