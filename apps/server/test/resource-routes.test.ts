@@ -177,6 +177,14 @@ describe('answers', () => {
       ['/lighting/group/list', 'get'],
       ['/lighting/location/list', 'get'],
       ['/lighting/server/list', 'get'],
+      ['/system/config/list', 'get'],
+      ['/system/config/{configId}', 'get'],
+      ['/system/dict/type/list', 'get'],
+      ['/system/dict/type/{dictId}', 'get'],
+      ['/system/dict/data/list', 'get'],
+      ['/system/dict/data/{dictCode}', 'get'],
+      ['/system/notice/list', 'get'],
+      ['/system/notice/{noticeId}', 'get'],
     ];
     for (const [path, method] of declared) {
       const answer = doc.paths[path]?.[method]?.responses?.['200'];

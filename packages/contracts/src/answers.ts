@@ -150,3 +150,34 @@ export const dictTypeRow = z.looseObject({
   ...auditFields,
 });
 export type DictTypeRow = z.infer<typeof dictTypeRow>;
+
+export const dictDataRow = z.looseObject({
+  dictCode: z.number().int(),
+  dictSort: z.number().int(),
+  /** the label in the reader's language, beside both stored labels */
+  dictLabel: z.string(),
+  dictLabelZh: z.string(),
+  dictLabelEn: z.string(),
+  dictValue: z.string(),
+  dictType: z.string(),
+  cssClass: z.string(),
+  listClass: z.string(),
+  isDefault: z.string(),
+  status: z.string(),
+  remark: z.string(),
+});
+export type DictDataRow = z.infer<typeof dictDataRow>;
+
+export const noticeRow = z.looseObject({
+  noticeId: z.number().int(),
+  /** null for the platform's own announcements */
+  clientId: z.number().int().nullable(),
+  noticeTitle: z.string(),
+  /** 1 notice, 2 announcement (dictionary sys_notice_type) */
+  noticeType: z.string(),
+  /** sanitized rich text */
+  noticeContent: z.string(),
+  status: z.string(),
+  ...auditFields,
+});
+export type NoticeRow = z.infer<typeof noticeRow>;

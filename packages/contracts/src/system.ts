@@ -282,4 +282,5 @@ const noticeFields = {
   remark: optionalText(500),
 };
 export const noticeAddBody = z.object(noticeFields);
+export type NoticeAddBody = z.infer<typeof noticeAddBody>;
 export const noticeEditBody = z.object({ noticeId: id(), ...noticeFields });
