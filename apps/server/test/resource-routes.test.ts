@@ -2,6 +2,7 @@ import { message } from '@luxgrid/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '../src/platform/paging.ts';
 import { labelled } from '../src/platform/resource-routes.ts';
+import { DEFAULT_TIME_ZONE, scopeTimeZone } from '../src/platform/scope.ts';
 import { secondCustomer } from './fixtures.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { download, readSheet } from './system/helpers.ts';
@@ -191,5 +192,19 @@ describe('answers', () => {
       expect(answer?.content, `${method} ${path}`).toBeDefined();
       expect(JSON.stringify(answer)).toContain(path.endsWith('list') ? '"rows"' : '"data"');
     }
+  });
+});
+
+describe('scope', () => {
+  it('shows dates in the chosen project’s zone, never in another customer’s', async () => {
+    const [project] = await t.deps.database.query<{ project_id: number }>(
+      "update biz_project set iana_time_zone = 'Europe/Berlin' where client_id = $1 returning project_id",
+      [rival.clientId],
+    );
+    const projectId = project!.project_id;
+    expect(await scopeTimeZone(t.deps.database, { clientId: rival.clientId, projectId })).toBe('Europe/Berlin');
+    expect(await scopeTimeZone(t.deps.database, { clientId: null, projectId })).toBe('Europe/Berlin');
+    expect(await scopeTimeZone(t.deps.database, { clientId, projectId })).toBe(DEFAULT_TIME_ZONE);
+    expect(await scopeTimeZone(t.deps.database, { clientId, projectId: null })).toBe(DEFAULT_TIME_ZONE);
   });
 });
