@@ -19,6 +19,7 @@ import { commonArea } from './modules/common/index.ts';
 import { lightingArea } from './modules/lighting/index.ts';
 import { manholeArea } from './modules/manhole/index.ts';
 import { monitorArea } from './modules/monitor/index.ts';
+import { dictLabels } from './modules/system/dict/dict.service.ts';
 import { systemArea } from './modules/system/index.ts';
 import { operLogWriter } from './modules/system/log/oper-log-writer.ts';
 import { principalReader } from './modules/system/user/principal-reader.ts';
@@ -57,6 +58,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
 
   // what the platform reads from the areas that own it
   deps.principals = principalReader(deps.database.db);
+  deps.dictionaries = (lang, dictType) => dictLabels(deps, lang, dictType);
   registerHttpPlatform(app, deps);
   registerOperLog(app, deps, operLogWriter(deps.database.db));
   // RuoYi-style clients post exports and some forms as application/x-www-form-urlencoded

@@ -1,3 +1,4 @@
+export * from './answers.ts';
 export * from './auth.ts';
 export * from './devices.ts';
 export * from './errors.ts';

@@ -280,3 +280,54 @@ export type ResultItem = z.infer<typeof resultItem>;
 
 /** The device type that is one lamp (see COUNTED_DEVICE_TYPES). */
 export const LAMP_DEVICE_TYPE = 'RTU' satisfies DEVICE_TYPE_CODES;
+
+/* ---------------------------------------------------------------- registry: tags, groups, location points, servers */
+
+export const tagBody = z.object({
+  tagId: z.coerce.number().int().positive().optional(),
+  projectId: z.coerce.number().int().positive(),
+  name: text(1, 40),
+  color: optionalText(20),
+  remark: optionalText(500),
+});
+export type TagBody = z.infer<typeof tagBody>;
+
+export const groupBody = z.object({
+  groupId: z.coerce.number().int().positive().optional(),
+  projectId: z.coerce.number().int().positive(),
+  name: text(1, 40),
+  groupNo: z.coerce.number().int().min(0).max(65535).optional().nullable(),
+  remark: optionalText(500),
+});
+export type GroupBody = z.infer<typeof groupBody>;
+
+export const LOCATION_KINDS = ['CABINET', 'POLE', 'OTHER'] as const;
+
+export const locationBody = z.object({
+  locationId: z.coerce.number().int().positive().optional(),
+  projectId: z.coerce.number().int().positive(),
+  name: text(1, 64),
+  kind: z.enum(LOCATION_KINDS, { error: rule('valid.enum') }).default('OTHER'),
+  longitude: z.coerce.number().min(-180).max(180).optional().nullable(),
+  latitude: z.coerce.number().min(-90).max(90).optional().nullable(),
+  address: optionalText(200),
+  remark: optionalText(500),
+});
+export type LocationBody = z.infer<typeof locationBody>;
+
+export const serverBody = z.object({
+  serverId: z.coerce.number().int().positive().optional(),
+  name: text(1, 40),
+  protocol: z.enum(['mqtt', 'mqtts', 'ws', 'wss'], { error: rule('valid.enum') }).default('mqtt'),
+  host: text(1, 255).regex(/^[A-Za-z0-9.-]+$/, { error: rule('valid.type') }),
+  port: z.coerce
+    .number({ error: rule('valid.type') })
+    .int()
+    .min(1, { error: rule('valid.range', { min: 1, max: 65535 }) })
+    .max(65535, { error: rule('valid.range', { min: 1, max: 65535 }) }),
+  enabled: z.boolean().default(true),
+  /** platform administrators may share a server with every customer */
+  shared: z.boolean().optional(),
+  remark: optionalText(500),
+});
+export type ServerBody = z.infer<typeof serverBody>;

@@ -10,6 +10,7 @@ import type { Deps } from './context.ts';
 import { type Database, openDatabase } from './db.ts';
 import { DeviceEvents } from './devices/events.ts';
 import { startDeviceHub } from './devices/hub.ts';
+import { unwiredDictionaries } from './dictionaries.ts';
 import { FileStorage } from './files/storage.ts';
 import { type MqttHub, serverClientId, startMqtt } from './mqtt.ts';
 import { WsHub } from './ws.ts';
@@ -69,6 +70,7 @@ export async function bootstrap(config: AppConfig, opts: BootOptions = {}): Prom
     secret: loadTokenSecret(config.tokenSecret, config.dataDir),
     sessions,
     principals: unwiredPrincipals,
+    dictionaries: unwiredDictionaries,
     mqtt,
     files: new FileStorage(config.dataDir),
     log,

@@ -8,9 +8,11 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db.ts';
 import type { DeviceEvents } from './devices/events.ts';
 import type { DeviceHub } from './devices/hub.ts';
+import type { DictionaryLabels } from './dictionaries.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { MqttHub } from './mqtt.ts';
-import type { PermRule, Principal } from './rbac.ts';
+import type { PermRule } from './rbac.ts';
+import type { Scope } from './scope.ts';
 import type { WsHub } from './ws.ts';
 
 /** Everything a module may use; built once at start and handed to every module. */
@@ -23,6 +25,8 @@ export interface Deps {
   sessions: SessionStore;
   /** who a signed-in user is (roles, permissions); provided by the system area when the app is built */
   principals: PrincipalReader;
+  /** dictionary labels in a language; provided by the system area when the app is built */
+  dictionaries: DictionaryLabels;
   mqtt: MqttHub | null;
   files: FileStorage;
   log: FastifyBaseLogger;
@@ -34,14 +38,9 @@ export interface Deps {
   deviceHub: DeviceHub | null;
 }
 
-/** Who is asking and within which customer and project. Services take this, never the request. */
-export interface Ctx {
-  lang: Lang;
-  principal: Principal;
+/** The request scope (who, which customer and project, language) with the session it came from. Services take this, never the request. */
+export interface Ctx extends Scope {
   session: Session;
-  /** current customer; null = all customers (platform users only) */
-  clientId: number | null;
-  projectId: number | null;
   ip: string;
 }
 

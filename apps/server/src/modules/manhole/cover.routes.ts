@@ -9,7 +9,7 @@ import { fail, forbidden, notFound } from '../../platform/errors.ts';
 import { sendWorkbook } from '../../platform/excel.ts';
 import { pageOf, pageQuery } from '../../platform/paging.ts';
 import { hasPermission } from '../../platform/rbac.ts';
-import { projectInScope, requireClient } from '../lighting/device/device.service.ts';
+import { projectInScope } from '../lighting/device/device.service.ts';
 import { issueCommands } from '../lighting/gateway/commands.ts';
 import { formatDate } from '../system/user/user-info.ts';
 import { parseCoverSheet, templateWorkbook } from './cover.import.ts';
@@ -164,7 +164,6 @@ export function coverRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const project = await projectInScope(deps, ctx, ctx.projectId);
-        requireClient({ ...ctx, clientId: project.clientId });
         const taken = await uidTaken(db, project.clientId, [req.body.uid]);
         if (taken) throw fail('lighting.uid.exists', { uid: taken });
         const credentials = newDeviceSecret();

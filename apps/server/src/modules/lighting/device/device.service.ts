@@ -13,6 +13,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { newDeviceSecret } from '../../../platform/devices/sessions.ts';
 import { fail, notFound, warn } from '../../../platform/errors.ts';
+import { customerWhere, type Scope } from '../../../platform/scope.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { ltDevice, ltDeviceModel, ltDeviceTag, ltGroupMember, ltLocation, ltTag } from './device.table.ts';
 
@@ -45,28 +46,23 @@ export async function routeBoxesThroughControllers(deps: Deps, projectId: number
 }
 
 /** The customer a request acts for when it creates something; platform users must have chosen one. */
-export function requireClient(ctx: Ctx): number {
-  if (ctx.clientId === null) throw fail('tenant.customerRequired');
-  return ctx.clientId;
-}
-
 /** A project the caller may work in (its customer's, or any for platform users who chose all customers). */
 export async function projectInScope(
   deps: Deps,
-  ctx: Ctx,
+  scope: Scope,
   projectId: number | null | undefined,
 ): Promise<{ projectId: number; clientId: number; operatePwd: string }> {
   if (!projectId) throw fail('lighting.project.required');
   const [row] = await deps.database.query<{ project_id: number; client_id: number; operate_pwd: string }>(
     "select project_id, client_id, operate_pwd from biz_project where project_id = $1 and del_flag = '0' and ($2::bigint is null or client_id = $2)",
-    [projectId, ctx.clientId],
+    [projectId, scope.clientId],
   );
   if (!row) throw notFound();
   return { projectId: row.project_id, clientId: row.client_id, operatePwd: row.operate_pwd };
 }
 
 /** The scope condition every device query carries. */
-export const deviceScope = (ctx: Ctx) => (ctx.clientId === null ? undefined : eq(ltDevice.clientId, ctx.clientId));
+export const deviceScope = (scope: Scope) => customerWhere(scope, ltDevice.clientId);
 
 export async function loadDevice(deps: Deps, ctx: Ctx, deviceId: number): Promise<DeviceRow> {
   const [row] = await deps.database.db
