@@ -41,6 +41,7 @@ import { DictTag, dictLabel } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
 import { download } from '../../../shared/download';
 import { checkPermi, HasPermi, usePermissions } from '../../../shared/perms';
+import { dictColumn, textColumn } from '../../../shared/table/columns';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 /** Filters a link from the home page may carry (the figures' definitions: home/device-figures.ts on the server). */
@@ -54,7 +55,7 @@ function DevicePageBody() {
   const table = useRef<ProTableRef>(null);
   const typeDict = useDict('lighting_device_type');
   const connectionDict = useDict('lighting_terminal_connection');
-  const locatedDict = useDict('lighting_location_state');
+  const _locatedDict = useDict('lighting_location_state');
   const configDict = useDict('lighting_config_state');
   const tags = useTags();
   const groups = useGroups();
@@ -172,15 +173,8 @@ function DevicePageBody() {
         </Typography.Link>
       ),
     },
-    { key: 'name', dataIndex: 'name', title: t('ltCommon.name'), width: 160, ellipsis: true, sortField: 'name' },
-    {
-      key: 'deviceType',
-      dataIndex: 'deviceType',
-      title: t('ltCommon.deviceType'),
-      width: 130,
-      sortField: 'deviceType',
-      render: (value: string) => <DictTag options={typeDict} value={value} />,
-    },
+    textColumn('name', t('ltCommon.name'), { width: 160, sortField: 'name' }),
+    dictColumn('deviceType', t('ltCommon.deviceType'), 'lighting_device_type', { width: 130, sortField: 'deviceType' }),
     {
       key: 'commState',
       dataIndex: 'commState',
@@ -229,13 +223,7 @@ function DevicePageBody() {
       defaultHidden: true,
       render: (value: string) => <DictTag options={connectionDict} value={value} />,
     },
-    {
-      key: 'located',
-      dataIndex: 'located',
-      title: t('ltCommon.located'),
-      width: 100,
-      render: (value: string) => <DictTag options={locatedDict} value={value} />,
-    },
+    dictColumn('located', t('ltCommon.located'), 'lighting_location_state', { width: 100 }),
     {
       key: 'configState',
       dataIndex: 'configState',
