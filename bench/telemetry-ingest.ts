@@ -1,7 +1,7 @@
 /**
  * Telemetry ingest into PostgreSQL (127.0.0.1:5432, fresh database, dropped afterwards) through
  * the real path: devices over MQTT → broker (embedded aedes, or Mosquitto at 127.0.0.1:1883 with
- * --mosquitto) → device gateway → COPY into lt_telemetry, latest state upserted into
+ * --mosquitto) → device hub → COPY into lt_telemetry, latest state upserted into
  * lt_device_state at most once a second. The load runs in its own process (bench/telemetry-load.ts):
  * sessions of the simulator's concentrator shape, --batch readings of 3 values per message
  * (--batch 1: one device's reading per message). After a warm-up it offers the --rates (readings/s)
@@ -17,11 +17,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { DeviceGateway, hashSecret } from '../apps/server/src/modules/lighting/gateway/gateway.ts';
 import { MemoryCache } from '../apps/server/src/platform/cache.ts';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
 import type { Deps } from '../apps/server/src/platform/context.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
+import { DeviceEvents } from '../apps/server/src/platform/devices/events.ts';
+import { DeviceHub } from '../apps/server/src/platform/devices/hub.ts';
+import { hashSecret } from '../apps/server/src/platform/devices/sessions.ts';
 import { startMqtt } from '../apps/server/src/platform/mqtt.ts';
 import { WsHub } from '../apps/server/src/platform/ws.ts';
 
@@ -88,10 +90,11 @@ const hub = await startMqtt({ mqttUrl: external, mqttPort: port, host: '127.0.0.
 const cache = new MemoryCache(systemClock);
 const ws = new WsHub(cache);
 const silent = { warn() {}, error() {}, info() {} } as unknown as Deps['log'];
-const deps = { database, cache, clock: systemClock, ws, log: silent } as unknown as Deps;
+const devices = new DeviceEvents(cache, silent);
+const deps = { database, cache, clock: systemClock, ws, log: silent, devices } as unknown as Deps;
 // the server's flush settings: every 500 ms or 5,000 rows, latest state once a second
-const gateway = new DeviceGateway(deps, hub, { topicRoot });
-await gateway.start();
+const deviceHub = new DeviceHub(deps, hub, { topicRoot });
+await deviceHub.start();
 
 try {
   // one project of concentrators with perMessage terminals each; secrets for the concentrators
@@ -137,7 +140,7 @@ try {
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const sample = () => ({
     t: performance.now(),
-    written: gateway.stats.rowsWritten,
+    written: deviceHub.stats.rowsWritten,
     server: process.cpuUsage(),
     load: sent.cpu,
     pg: cpuSeconds('postgres'),
@@ -147,26 +150,26 @@ try {
    * rate in the window, dropped nothing, and what it had received was written within 2 s of the end.
    */
   const step = async (rate: number, secs: number) => {
-    const dropped0 = gateway.stats.dropped;
+    const dropped0 = deviceHub.stats.dropped;
     const sent0 = sent.readings;
-    const received0 = gateway.stats.readings;
+    const received0 = deviceHub.stats.readings;
     load.send({ rate });
     await sleep(500); // settle at the new rate
     const start = sample();
     let worstLag = 0;
     for (let t = 0; t < secs * 10; t++) {
       await sleep(100);
-      worstLag = Math.max(worstLag, gateway.stats.readings - gateway.stats.rowsWritten);
+      worstLag = Math.max(worstLag, deviceHub.stats.readings - deviceHub.stats.rowsWritten);
     }
     const end = sample();
     load.send({ rate: 0 });
     await sleep(300); // the last messages arrive
-    const caughtUp = () => gateway.stats.rowsWritten + gateway.stats.dropped >= gateway.stats.readings;
+    const caughtUp = () => deviceHub.stats.rowsWritten + deviceHub.stats.dropped >= deviceHub.stats.readings;
     const grace = performance.now() + 2_000;
     while (!caughtUp() && performance.now() < grace) await sleep(20);
     const elapsed = (end.t - start.t) / 1000;
     const written = (end.written - start.written) / elapsed;
-    const keptUp = gateway.stats.dropped === dropped0 && caughtUp() && written >= 0.97 * rate;
+    const keptUp = deviceHub.stats.dropped === dropped0 && caughtUp() && written >= 0.97 * rate;
     // drain before the next step
     const drained = performance.now() + 60_000;
     while (!caughtUp() && performance.now() < drained) await sleep(50);
@@ -177,7 +180,7 @@ try {
       worstLag,
       keptUp,
       // readings the broker acknowledged to the devices but never delivered (queue limits)
-      lost: sent.readings - sent0 - (gateway.stats.readings - received0) - (gateway.stats.dropped - dropped0),
+      lost: sent.readings - sent0 - (deviceHub.stats.readings - received0) - (deviceHub.stats.dropped - dropped0),
       serverCores: (server.user + server.system) / 1e6 / elapsed,
       pgCores: (end.pg - start.pg) / elapsed,
       loadCores: (end.load - start.load) / elapsed,
@@ -199,7 +202,7 @@ try {
   }
   load.send({ stop: true });
   await finished;
-  const written = Math.min(gateway.stats.rowsWritten, 1_000_000);
+  const written = Math.min(deviceHub.stats.rowsWritten, 1_000_000);
   const rate = best?.written ?? 0;
   console.log(
     `sustained: ${rate.toFixed(0)} readings/s = ${(rate / perMessage).toFixed(0)} MQTT messages/s (the highest offered rate kept up with)`,
@@ -229,10 +232,10 @@ try {
     `raw batched COPY of the same ${written} rows: ${baseline.toFixed(0)} rows/s; PostgreSQL ${((cpuSeconds('postgres') - bpg0) / be).toFixed(2)} cores`,
   );
   console.log(
-    `ratio gateway / raw COPY: ${(rate / baseline).toFixed(2)}; rejected ${JSON.stringify(gateway.stats.rejected)}, dropped ${gateway.stats.dropped}`,
+    `ratio gateway / raw COPY: ${(rate / baseline).toFixed(2)}; rejected ${JSON.stringify(deviceHub.stats.rejected)}, dropped ${deviceHub.stats.dropped}`,
   );
 } finally {
-  await gateway.stop();
+  await deviceHub.stop();
   await hub.close();
   await database.close();
   await root.query(`drop database if exists ${name} with (force)`);

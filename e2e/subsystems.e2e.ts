@@ -108,6 +108,7 @@ describe.skipIf(!hasChromium)('subsystem switcher', () => {
     await row('资产信息').getByText('暂未上线').waitFor();
     await row('数据大屏').getByText('暂未上线').waitFor();
     await row('智慧照明').getByText('可用', { exact: true }).waitFor();
+    await row('智能井盖').getByText('可用', { exact: true }).waitFor();
   });
 
   it('offers no menu that opens the 404 page, in any available subsystem', async () => {

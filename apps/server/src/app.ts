@@ -17,8 +17,12 @@ import {
 import { authArea } from './modules/auth/index.ts';
 import { commonArea } from './modules/common/index.ts';
 import { lightingArea } from './modules/lighting/index.ts';
+import { manholeArea } from './modules/manhole/index.ts';
 import { monitorArea } from './modules/monitor/index.ts';
+import { dictLabels } from './modules/system/dict/dict.service.ts';
 import { systemArea } from './modules/system/index.ts';
+import { operLogWriter } from './modules/system/log/oper-log-writer.ts';
+import { principalReader } from './modules/system/user/principal-reader.ts';
 import { tenantArea } from './modules/tenant/index.ts';
 import { toolArea } from './modules/tool/index.ts';
 import { type Area, registerAreas } from './platform/area.ts';
@@ -38,6 +42,7 @@ export const AREAS: readonly Area[] = [
   monitorArea,
   toolArea,
   lightingArea,
+  manholeArea,
 ];
 
 /** Builds the HTTP application: platform plugins first, then every area, explicitly. */
@@ -51,8 +56,11 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // what the platform reads from the areas that own it
+  deps.principals = principalReader(deps.database.db);
+  deps.dictionaries = (lang, dictType) => dictLabels(deps, lang, dictType);
   registerHttpPlatform(app, deps);
-  registerOperLog(app, deps);
+  registerOperLog(app, deps, operLogWriter(deps.database.db));
   // RuoYi-style clients post exports and some forms as application/x-www-form-urlencoded
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5 } });
@@ -96,7 +104,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
         db: { ok: db, kind: deps.database.kind },
         cache: { ok: cache, kind: deps.cache.kind },
         mqtt,
-        gateway: deps.gateway?.health() ?? null,
+        gateway: deps.deviceHub?.health() ?? null,
       };
     },
   );

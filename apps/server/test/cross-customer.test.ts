@@ -49,6 +49,8 @@ const RECORD_PARAMS: Record<string, string> = {
   clientIds: 'client',
   deviceId: 'device',
   deviceIds: 'device',
+  coverId: 'cover',
+  coverIds: 'cover',
   importId: 'userImport',
   recordId: 'importRecord',
   subscriptionId: 'subscription',
@@ -301,6 +303,24 @@ async function rivalRecords(): Promise<void> {
     `insert into lt_device (client_id, project_id, uid, name, device_type, model_id, location_id) values ($1, $2, '${MARK}-gw', '${MARK} gateway', 'BOX', $3, $4) returning device_id as id`,
     [c, p, rival.model, rival.location],
   );
+  // a manhole cover of the rival, reporting and with an open alarm, so that every cover list, alarm and figure could show it
+  rival.cover = await id(
+    `insert into lt_device (client_id, project_id, uid, name, device_type, longitude, latitude) values ($1, $2, '${MARK}-mh', '${MARK} cover', 'MANHOLE_COVER', 117.2, 39.1) returning device_id as id`,
+    [c, p],
+  );
+  await db.query('update lt_device set gateway_id = device_id where device_id = $1', [rival.cover]);
+  await db.query(
+    `insert into lt_device_state (device_id, client_id, project_id, online, data) values ($1, $2, $3, true, '{"battery": 50, "coverState": "OPEN"}')`,
+    [rival.cover, c, p],
+  );
+  await db.query(
+    `insert into lt_device_event (client_id, project_id, device_id, ts, event_type, level, data) values ($1, $2, $3, now(), 'COVER_OPENED', 'urgent', '{"note": "${MARK}"}')`,
+    [c, p, rival.cover],
+  );
+  await db.query(
+    `insert into lt_telemetry (device_id, client_id, project_id, ts, data) values ($1, $2, $3, now(), '{"tilt": 40, "note": "${MARK}"}')`,
+    [rival.cover, c, p],
+  );
   rival.tag = await id(
     `insert into lt_tag (client_id, project_id, name) values ($1, $2, '${MARK} tag') returning tag_id as id`,
     [c, p],
@@ -383,6 +403,8 @@ const SNAPSHOT = [
   'sys_notice',
   'biz_project',
   'lt_device',
+  'lt_device_state',
+  'lt_device_event',
   'lt_device_model',
   'lt_tag',
   'lt_group',

@@ -56,7 +56,7 @@ async function visibleTo(userName: string, scopes: string[], customDepts: number
       await q('insert into sys_role_dept (role_id, dept_id) values ($1, $2)', [role!.role_id, d]);
   }
   await invalidateAuthz(t.deps.cache);
-  const principal = (await loadPrincipal(t.deps.database.db, t.deps.cache, user!.user_id))!;
+  const principal = (await loadPrincipal(t.deps.cache, user!.user_id, t.deps.principals))!;
   const rows = await t.deps.database.db
     .select({ name: sysUser.userName })
     .from(sysUser)

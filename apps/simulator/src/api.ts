@@ -1,3 +1,4 @@
+import { deviceTypeDefinition } from '@luxgrid/contracts';
 import ExcelJS from 'exceljs';
 
 /** A thin client of the Luxgrid HTTP API (RuoYi envelope: code 200 = ok). */
@@ -35,8 +36,14 @@ export class Api {
   }
 
   /** Uploads rows as an .xlsx import of one device type and waits for the job to finish. */
-  async importRows(projectId: number, type: string, headers: string[], rows: unknown[][]) {
+  /** Imports rows through the type's Excel template; `columns` are the thing model's column keys. */
+  async importRows(projectId: number, type: string, columns: string[], rows: unknown[][]) {
     if (!rows.length) return { successCount: 0, failCount: 0 };
+    const headers = columns.map((key) => {
+      const column = deviceTypeDefinition(type)?.importColumns?.find((c) => c.key === key);
+      if (!column) throw new Error(`the ${type} template has no column ${key}`);
+      return column.label.en;
+    });
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet(type);
     sheet.addRow(headers);
@@ -71,5 +78,29 @@ export class Api {
       }
       if (progress.data.status === 'FAILED') throw new Error(`import ${type} failed`);
     }
+  }
+
+  /** Registers manhole covers from an .xlsx (UID, name, longitude, latitude); answers each new cover's secret. */
+  async importCovers(projectId: number, rows: unknown[][]): Promise<{ uid: string; secret: string }[]> {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('covers');
+    sheet.addRow(['UID', 'Name', 'Longitude', 'Latitude']);
+    for (const row of rows) sheet.addRow(row);
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(await workbook.xlsx.writeBuffer())]), 'covers.xlsx');
+    const res = await fetch(`${this.url}/manhole/device/import?projectId=${projectId}`, {
+      method: 'POST',
+      headers: { access_token: this.token, 'accept-language': 'en-US' },
+      body: form,
+    });
+    const json = (await res.json()) as {
+      code: number;
+      msg: string;
+      data: { failures: { row: number; reason: string }[]; credentials: { uid: string; secret: string }[] };
+    };
+    if (json.code !== 200) throw new Error(`import covers: ${json.msg}`);
+    if (json.data.failures.length)
+      console.warn(`  covers: ${json.data.failures.length} rows refused, e.g. ${json.data.failures[0]!.reason}`);
+    return json.data.credentials;
   }
 }

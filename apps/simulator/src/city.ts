@@ -1,6 +1,7 @@
 /**
  * A seeded, realistic city layout: boxes with a concentrator, a switch module, a meter and two
  * branches, poles along streets; each box stands at a cabinet site and feeds one stretch of a street.
+ * Manhole covers lie in the carriageway between the poles: one per ten lamps, at least twenty.
  */
 
 export function rng(seed: number): () => number {
@@ -39,11 +40,24 @@ export interface SimBox {
   sensorUid: string | null;
 }
 
+/** A manhole cover with its own NB-IoT sensor, in the street beside a pole. */
+export interface SimCover {
+  uid: string;
+  name: string;
+  street: string;
+  lng: number;
+  lat: number;
+}
+
 export interface City {
   prefix: string;
   boxes: SimBox[];
   lampCount: number;
+  covers: SimCover[];
 }
+
+const LAMPS_PER_COVER = 10;
+const MIN_COVERS = 20;
 
 const LAMPS_PER_BOX = 60;
 const SPACING_M = 35;
@@ -103,5 +117,21 @@ export function buildCity(opts: { seed: number; lamps: number; lng: number; lat:
     made += count;
     boxes.push(box);
   }
-  return { prefix, boxes, lampCount: made };
+  const lamps = boxes.flatMap((box) => box.lamps.map((lamp) => ({ box, lamp })));
+  const coverCount = lamps.length ? Math.max(MIN_COVERS, Math.ceil(lamps.length / LAMPS_PER_COVER)) : 0;
+  const covers: SimCover[] = [];
+  for (let i = 0; i < coverCount; i++) {
+    // evenly along the lamps, a few metres from the pole towards the middle of the road
+    const { box, lamp } = lamps[Math.floor((i * lamps.length) / coverCount)]!;
+    const id = String(i + 1).padStart(4, '0');
+    const shift = 6 + random() * 4;
+    covers.push({
+      uid: `${prefix}-MH-${id}`,
+      name: `${box.street} cover ${id}`,
+      street: box.street,
+      lng: Math.round((lamp.lng + shift / mPerDegLng) * 1e7) / 1e7,
+      lat: Math.round((lamp.lat + shift / M_PER_DEG_LAT) * 1e7) / 1e7,
+    });
+  }
+  return { prefix, boxes, lampCount: made, covers };
 }

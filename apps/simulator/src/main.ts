@@ -3,6 +3,7 @@
  * The Luxgrid city simulator. Builds a seeded city for a project, registers it through the API
  * (cabinet sites, tags and street groups; the devices by Excel imports), takes MQTT credentials for its concentrators, connects each concentrator over
  * MQTT and reports for its children, obeys commands with realistic delays and failures, raises faults.
+ * Its manhole covers register and report each over their own session, and are opened now and then.
  *
  *   npm run simulate -- --lamps 100000 --url http://localhost:8080 --rate 5
  */
@@ -10,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Api } from './api.ts';
 import { buildCity } from './city.ts';
+import { ManholeCoverDevice } from './cover.ts';
 import { Concentrator } from './device.ts';
 
 const { values: args } = parseArgs({
@@ -28,6 +30,11 @@ const { values: args } = parseArgs({
     'topic-root': { type: 'string', default: 'luxgrid' },
     'fail-rate': { type: 'string', default: '0.03' },
     'fault-rate': { type: 'string', default: '0.0005', description: 'chance per lamp and report of raising a fault' },
+    'cover-event-rate': {
+      type: 'string',
+      default: '0.01',
+      description: 'chance per manhole cover and report that it is opened (half of it: that water starts to rise)',
+    },
     duration: { type: 'string', default: '0', description: 'seconds to run; 0 = until stopped' },
     quiet: { type: 'boolean', default: false },
   },
@@ -60,7 +67,9 @@ const city = buildCity({
   lng: project.longitude,
   lat: project.latitude,
 });
-log(`${project.name}: ${city.boxes.length} boxes, ${city.lampCount} lamps (prefix ${city.prefix})`);
+log(
+  `${project.name}: ${city.boxes.length} boxes, ${city.lampCount} lamps, ${city.covers.length} manhole covers (prefix ${city.prefix})`,
+);
 
 // names carry the city's prefix, so that two simulated cities can share a project
 const cabinetName = (box: (typeof city.boxes)[number]) => `Cabinet ${box.uid.replace('-BOX-', '-')}`;
@@ -160,31 +169,31 @@ if (existing.total < city.boxes.length) {
   await api.importRows(
     p,
     'BOX',
-    ['UID', 'Name', 'Longitude', 'Latitude', 'Location name'],
+    ['uid', 'name', 'longitude', 'latitude', 'locationName'],
     boxes.map((b, i) => [b.uid, `Box ${i + 1}`, b.lng, b.lat, cabinetName(b)]),
   );
   await api.importRows(
     p,
     'CCU_IN_BOX',
-    ['UID', 'Name', 'Parent UID'],
+    ['uid', 'name', 'parentUid'],
     boxes.map((b, i) => [b.ccuUid, `Concentrator ${i + 1}`, b.uid]),
   );
   await api.importRows(
     p,
     'SWITCH_MODULE',
-    ['UID', 'Name', 'Parent UID', 'Address'],
+    ['uid', 'name', 'parentUid', 'address'],
     boxes.map((b, i) => [b.moduleUid, `8DIDO ${i + 1}`, b.uid, 1]),
   );
   await api.importRows(
     p,
     'METER',
-    ['UID', 'Name', 'Parent UID', 'Address'],
+    ['uid', 'name', 'parentUid', 'address'],
     boxes.map((b, i) => [b.meterUid, `Meter ${i + 1}`, b.uid, 1]),
   );
   await api.importRows(
     p,
     'BRANCH',
-    ['UID', 'Name', 'Parent UID', 'Phase', 'Current ratio', 'Switch module UID', 'Control output (DO)', 'Meter UID'],
+    ['uid', 'name', 'parentUid', 'phase', 'currentRatio', 'switchModuleUid', 'doIndex', 'meterUid'],
     boxes.flatMap((b) =>
       b.branches.map((uid, i) => [
         uid,
@@ -201,13 +210,13 @@ if (existing.total < city.boxes.length) {
   await api.importRows(
     p,
     'POLE',
-    ['UID', 'Name', 'Longitude', 'Latitude'],
+    ['uid', 'name', 'longitude', 'latitude'],
     lamps.map((l) => [l.poleUid, l.poleUid.slice(city.prefix.length + 1), l.lng, l.lat]),
   );
   await api.importRows(
     p,
     'RTU',
-    ['UID', 'Name', 'Parent UID', 'Connection', 'Longitude', 'Latitude', 'Pole UID', 'Tags'],
+    ['uid', 'name', 'parentUid', 'connection', 'longitude', 'latitude', 'poleUid', 'tags'],
     boxes.flatMap((b) =>
       b.lamps.map((l) => [
         l.rtuUid,
@@ -224,13 +233,13 @@ if (existing.total < city.boxes.length) {
   await api.importRows(
     p,
     'LIGHT',
-    ['UID', 'Name', 'Parent UID'],
+    ['uid', 'name', 'parentUid'],
     lamps.flatMap((l) => l.heads.map((h) => [h, h.slice(city.prefix.length + 1), l.rtuUid])),
   );
   await api.importRows(
     p,
     'LUXOMETER',
-    ['UID', 'Name', 'Parent UID', 'Longitude', 'Latitude'],
+    ['uid', 'name', 'parentUid', 'longitude', 'latitude'],
     boxes
       .filter((b) => b.sensorUid)
       .map((b) => [b.sensorUid, `Light sensor ${b.sensorUid!.slice(-4)}`, b.ccuUid, b.lng, b.lat]),
@@ -292,9 +301,69 @@ for (let i = 0; i < concentrators.length; i += 50)
   await Promise.all(concentrators.slice(i, i + 50).map((c) => c.start()));
 log(`${concentrators.length} concentrators online at ${brokerUrl}; telemetry every ${args.rate} s per lamp`);
 
+/**
+ * The manhole covers: registered by their own Excel import (which answers each new cover's secret
+ * once); covers registered by an earlier run take a fresh secret. Each connects by itself.
+ */
+async function coverSecrets(projectId: number): Promise<Map<string, string>> {
+  const known = new Map(
+    (
+      await everyRow<{ deviceId: number; uid: string }>(
+        `/manhole/device/list?projectId=${projectId}&keyword=${city.prefix}-MH-`,
+      )
+    ).map((c) => [c.uid, c.deviceId]),
+  );
+  const out = new Map<string, string>();
+  const fresh = city.covers.filter((c) => !known.has(c.uid));
+  if (fresh.length) {
+    const imported = await api.importCovers(
+      projectId,
+      fresh.map((c) => [c.uid, c.name, c.lng, c.lat]),
+    );
+    for (const c of imported) out.set(c.uid, c.secret);
+  }
+  await inBatches(
+    city.covers.filter((c) => known.has(c.uid)),
+    20,
+    async (c) => {
+      const res = await api.call<{ data: { secret: string } }>(
+        'POST',
+        `/manhole/device/${known.get(c.uid)}/secret`,
+        {},
+        headers,
+      );
+      out.set(c.uid, res.data.secret);
+    },
+  );
+  return out;
+}
+const coverSecret = await coverSecrets(project.projectId).catch((err: unknown) => {
+  // a customer without the manhole subsystem runs the lighting city alone
+  log(`manhole covers not registered: ${(err as Error).message}`);
+  return new Map<string, string>();
+});
+const covers = city.covers
+  .filter((c) => coverSecret.has(c.uid))
+  .map(
+    (cover, i) =>
+      new ManholeCoverDevice({
+        cover,
+        projectId: project.projectId,
+        root: args['topic-root']!,
+        brokerUrl,
+        secret: coverSecret.get(cover.uid)!,
+        rateMs: Number(args.rate) * 1000,
+        heartbeatMs: Number(args.heartbeat) * 1000,
+        eventRate: Number(args['cover-event-rate']),
+        seed: Number(args.seed) * 700_001 + i,
+      }),
+  );
+for (let i = 0; i < covers.length; i += 50) await Promise.all(covers.slice(i, i + 50).map((c) => c.start()));
+if (covers.length) log(`${covers.length} manhole covers online`);
+
 const startedAt = Date.now();
 const report = setInterval(() => {
-  const sum = concentrators.reduce(
+  const sum = [...concentrators, ...covers].reduce(
     (a, c) => ({
       messages: a.messages + c.stats.messages,
       readings: a.readings + c.stats.readings,
@@ -310,7 +379,7 @@ const report = setInterval(() => {
 
 async function stop() {
   clearInterval(report);
-  await Promise.all(concentrators.map((c) => c.stop()));
+  await Promise.all([...concentrators, ...covers].map((c) => c.stop()));
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());

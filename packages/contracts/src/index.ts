@@ -1,4 +1,6 @@
+export * from './answers.ts';
 export * from './auth.ts';
+export * from './devices.ts';
 export * from './errors.ts';
 export * from './i18n.ts';
 export * from './lighting.ts';
@@ -7,4 +9,5 @@ export * from './messages.ts';
 export * from './pages.ts';
 export * from './system.ts';
 export * from './tenant.ts';
+export * from './things/index.ts';
 export * from './validation.ts';

@@ -8,14 +8,14 @@ import {
   RTU_PROTOCOLS,
   TERMINAL_CONNECTIONS,
 } from './enums.ts';
+import { LIGHTING } from './things/index.ts';
+import { CHANNEL_MAX, CHANNEL_MIN, DIM_MAX, DIM_MIN, PANID_MAX, PANID_MIN } from './things/lighting.ts';
 import { idNumber, optionalText, rule, text } from './validation.ts';
 
 /* ================================================================ rules shared by server, web and simulator */
 
-export const CHANNEL_MIN = 11;
-export const CHANNEL_MAX = 27;
-export const PANID_MIN = 1;
-export const PANID_MAX = 65534;
+/** Mesh channel and PANID bounds and the dimming range: the lighting family's (things/lighting.ts). */
+export { CHANNEL_MAX, CHANNEL_MIN, DIM_MAX, DIM_MIN, PANID_MAX, PANID_MIN };
 /** Non-direct terminals hold at most this many tags; direct ones are unlimited. */
 export const NON_DIRECT_TAG_LIMIT = 2;
 /** Lamp heads an RTU may carry when its model names no limit. */
@@ -26,42 +26,19 @@ export const SWITCH_MODULE_ADDRESS_MAX = 8;
 /** An 8DIDO module gives 8 DI and 8 DO. */
 export const SWITCH_MODULE_IO = 8;
 
-/** Types that are terminals (end devices under a concentrator, or connected by themselves). */
-export const TERMINAL_TYPES = ['RTU', 'LUXOMETER'] as const;
-/** Types that may hold their own MQTT session (concentrators, box controllers) — terminals only when direct. */
-export const SESSION_TYPES = ['BOX', 'CCU', 'CCU_IN_BOX'] as const;
+type DeviceType = DEVICE_TYPE_CODES;
 
-/** Which parent types each device type accepts ([] = top level only). */
-export const ALLOWED_PARENTS: Record<(typeof DEVICE_TYPE_CODES)[number], readonly string[]> = {
-  BOX: [],
-  CCU: [],
-  CCU_IN_BOX: ['BOX'],
-  BRANCH: ['BOX', 'CCU_IN_BOX', 'CCU'],
-  LOOP: ['BOX', 'CCU_IN_BOX', 'CCU'],
-  METER: ['BOX'],
-  SWITCH_MODULE: ['BOX'],
-  BREAKER: ['BOX'],
-  RTU: ['CCU', 'CCU_IN_BOX', 'BRANCH', 'LOOP'],
-  LUXOMETER: ['CCU', 'CCU_IN_BOX', 'BOX'],
-  LIGHT: ['RTU'],
-  POLE: [],
-};
-
-/** The device types an import template exists for, in the order a city is imported. */
-export const IMPORT_TYPES = [
-  'BOX',
-  'CCU_IN_BOX',
-  'CCU',
-  'BRANCH',
-  'LOOP',
-  'METER',
-  'SWITCH_MODULE',
-  'BREAKER',
-  'POLE',
-  'RTU',
-  'LIGHT',
-  'LUXOMETER',
-] as const satisfies readonly (typeof DEVICE_TYPE_CODES)[number][];
+/** What the registry asks of a lighting device type, read from the thing model (things/lighting.ts). */
+export {
+  ACTION_PERMISSION,
+  ALLOWED_PARENTS,
+  COUNTED_DEVICE_TYPES,
+  IMPORT_TYPES,
+  MESH_TYPES,
+  permResource,
+  SESSION_TYPES,
+  TERMINAL_TYPES,
+} from './things/lighting.ts';
 
 /** Actions the protocol carries: the control actions and configuration issue (one list, with its dictionary, in enums). */
 export const PROTOCOL_ACTIONS = COMMAND_ACTION_CODES;
@@ -71,19 +48,6 @@ export const COMMAND_ACTIONS = PROTOCOL_ACTIONS.filter((action): action is Comma
   CommandAction,
   ...CommandAction[],
 ];
-
-/** The button permission suffix (lighting:device:<suffix>) each control action demands. */
-export const ACTION_PERMISSION: Record<CommandAction, string> = {
-  LIGHT_ON: 'on',
-  LIGHT_OFF: 'off',
-  LIGHT_DIMMING: 'dimming',
-  BREAKER_ON: 'on',
-  BREAKER_OFF: 'off',
-  calling: 'calling',
-  restart: 'restart',
-  timing: 'timing',
-  clockcalling: 'clockcalling',
-};
 
 export const FINAL_COMMAND_STATES = ['SUCCESS', 'FAILED', 'TIMEOUT', 'EXPIRED', 'CANCELED'] as const;
 
@@ -224,8 +188,8 @@ export const controlBody = z
     value: z.coerce
       .number({ error: rule('valid.type') })
       .int()
-      .min(0, { error: rule('valid.range', { min: 0, max: 100 }) })
-      .max(100, { error: rule('valid.range', { min: 0, max: 100 }) })
+      .min(DIM_MIN, { error: rule('valid.range', { min: DIM_MIN, max: DIM_MAX }) })
+      .max(DIM_MAX, { error: rule('valid.range', { min: DIM_MIN, max: DIM_MAX }) })
       .optional(),
     operatePwd: z.string().max(64).optional(),
     /** minutes a command to an offline device is kept before it expires */
@@ -262,38 +226,10 @@ const wireTs = z.number().int().positive().optional();
 /** Numeric readings by name; see TELEMETRY_FIELDS for the names the platform understands. */
 const readings = z.record(z.string().max(40), z.union([z.number(), z.boolean(), z.string().max(40), z.null()]));
 
-/** Readings a device may report (DOMAIN.md): RTU, branch (per phase), meter and light sensor. */
-export const TELEMETRY_FIELDS = {
-  RTU: [
-    'voltage',
-    'current',
-    'power',
-    'powerFactor',
-    'energy',
-    'dimLevel',
-    'lampState',
-    'operatingHours',
-    'switchCount',
-    'temperature',
-    'tilt',
-  ],
-  LIGHT: ['voltage', 'current', 'power', 'dimLevel', 'lampState', 'energy'],
-  BRANCH: [
-    'voltageA',
-    'voltageB',
-    'voltageC',
-    'currentA',
-    'currentB',
-    'currentC',
-    'powerA',
-    'powerB',
-    'powerC',
-    'breaker',
-  ],
-  METER: ['energy', 'energy1', 'energy2', 'energy3', 'energy4', 'voltage', 'current', 'power'],
-  LUXOMETER: ['lux'],
-  BOX: ['voltageA', 'voltageB', 'voltageC', 'temperature', 'doorOpen', 'leakageCurrent'],
-} as const;
+/** Readings a device may report, by device type (the family's telemetry fields; types without readings left out). */
+export const TELEMETRY_FIELDS = Object.fromEntries(
+  LIGHTING.types.filter((type) => type.telemetry.length).map((type) => [type.code, type.telemetry.map((f) => f.key)]),
+) as Partial<Record<DeviceType, readonly string[]>>;
 
 export const helloMessage = z.object({
   ts: wireTs,
@@ -342,11 +278,56 @@ export type CommandMessage = z.infer<typeof commandMessage>;
 export type TelemetryItem = z.infer<typeof telemetryItem>;
 export type ResultItem = z.infer<typeof resultItem>;
 
-/**
- * The devices the home figures count (and their online rate divides by): everything that
- * communicates. A pole is a site; a lamp head is part of its lamp controller, whose values and
- * communication it shows. A lamp is a lighting point: a controller (RTU) with its lamp heads.
- */
-export const COUNTED_DEVICE_TYPES = DEVICE_TYPE_CODES.filter((type) => type !== 'POLE' && type !== 'LIGHT');
 /** The device type that is one lamp (see COUNTED_DEVICE_TYPES). */
 export const LAMP_DEVICE_TYPE = 'RTU' satisfies DEVICE_TYPE_CODES;
+
+/* ---------------------------------------------------------------- registry: tags, groups, location points, servers */
+
+export const tagBody = z.object({
+  tagId: z.coerce.number().int().positive().optional(),
+  projectId: z.coerce.number().int().positive(),
+  name: text(1, 40),
+  color: optionalText(20),
+  remark: optionalText(500),
+});
+export type TagBody = z.infer<typeof tagBody>;
+
+export const groupBody = z.object({
+  groupId: z.coerce.number().int().positive().optional(),
+  projectId: z.coerce.number().int().positive(),
+  name: text(1, 40),
+  groupNo: z.coerce.number().int().min(0).max(65535).optional().nullable(),
+  remark: optionalText(500),
+});
+export type GroupBody = z.infer<typeof groupBody>;
+
+export const LOCATION_KINDS = ['CABINET', 'POLE', 'OTHER'] as const;
+
+export const locationBody = z.object({
+  locationId: z.coerce.number().int().positive().optional(),
+  projectId: z.coerce.number().int().positive(),
+  name: text(1, 64),
+  kind: z.enum(LOCATION_KINDS, { error: rule('valid.enum') }).default('OTHER'),
+  longitude: z.coerce.number().min(-180).max(180).optional().nullable(),
+  latitude: z.coerce.number().min(-90).max(90).optional().nullable(),
+  address: optionalText(200),
+  remark: optionalText(500),
+});
+export type LocationBody = z.infer<typeof locationBody>;
+
+export const serverBody = z.object({
+  serverId: z.coerce.number().int().positive().optional(),
+  name: text(1, 40),
+  protocol: z.enum(['mqtt', 'mqtts', 'ws', 'wss'], { error: rule('valid.enum') }).default('mqtt'),
+  host: text(1, 255).regex(/^[A-Za-z0-9.-]+$/, { error: rule('valid.type') }),
+  port: z.coerce
+    .number({ error: rule('valid.type') })
+    .int()
+    .min(1, { error: rule('valid.range', { min: 1, max: 65535 }) })
+    .max(65535, { error: rule('valid.range', { min: 1, max: 65535 }) }),
+  enabled: z.boolean().default(true),
+  /** platform administrators may share a server with every customer */
+  shared: z.boolean().optional(),
+  remark: optionalText(500),
+});
+export type ServerBody = z.infer<typeof serverBody>;

@@ -267,6 +267,7 @@ const dictTypeFields = {
 };
 export const dictTypeAddBody = z.object(dictTypeFields);
 export const dictTypeEditBody = z.object({ dictId: id(), ...dictTypeFields });
+export type DictTypeAddBody = z.infer<typeof dictTypeAddBody>;
 
 /* ---------------------------------------------------------------- notices */
 
@@ -281,4 +282,5 @@ const noticeFields = {
   remark: optionalText(500),
 };
 export const noticeAddBody = z.object(noticeFields);
+export type NoticeAddBody = z.infer<typeof noticeAddBody>;
 export const noticeEditBody = z.object({ noticeId: id(), ...noticeFields });

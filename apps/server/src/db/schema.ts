@@ -1,9 +1,7 @@
-/** Every table, for Drizzle and drizzle-kit. Tables live beside their module. */
+/** Every table, for Drizzle and drizzle-kit. Tables live beside their module (or the platform part that owns them). */
 export * from '../modules/common/file.table.ts';
 export * from '../modules/lighting/device/device.table.ts';
-export * from '../modules/lighting/gateway/gateway.table.ts';
 export * from '../modules/lighting/import/import.table.ts';
-export * from '../modules/monitor/job/job.table.ts';
 export * from '../modules/system/config/config.table.ts';
 export * from '../modules/system/dept/dept.table.ts';
 export * from '../modules/system/dict/dict.table.ts';
@@ -21,3 +19,5 @@ export * from '../modules/tenant/subscription/subscription.table.ts';
 export * from '../modules/tenant/subsystem/subsystem.table.ts';
 export * from '../modules/tool/gen/gen.table.ts';
 export * from '../platform/auth/session.table.ts';
+export * from '../platform/devices/devices.table.ts';
+export * from '../platform/jobs/job.table.ts';

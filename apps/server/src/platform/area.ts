@@ -24,8 +24,11 @@ export interface Area {
   jobs?: readonly JobHandler[];
   /** its groups of home-page figures, answered under `figures.<name>` */
   figures?: Readonly<Record<string, FigureProvider>>;
-  /** subscribes to what others do (device events …); returns what ends the subscriptions */
-  listens?(deps: Deps): Array<() => void>;
+  /**
+   * subscribes to what others do (the device hub's events …) for the life of the process: the
+   * hub's last writes at shutdown, after the HTTP server has closed, still reach its listeners
+   */
+  listens?(deps: Deps): void;
 }
 
 /** Installs the areas in order: every area's hooks first, then each one's jobs, figures, routes and listeners. */
@@ -35,10 +38,6 @@ export async function registerAreas(app: FastifyInstance, deps: Deps, areas: rea
     for (const job of area.jobs ?? []) registerJobHandler(job);
     for (const [name, provider] of Object.entries(area.figures ?? {})) registerHomeFigures(name, provider);
     for (const routes of area.routes(deps)) await app.register(routes);
-    const stops = area.listens?.(deps) ?? [];
-    if (stops.length)
-      app.addHook('onClose', async () => {
-        for (const stop of stops) stop();
-      });
+    area.listens?.(deps);
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { seed } from '../db/seed/index.ts';
-import { startGateway } from '../modules/lighting/gateway/gateway.ts';
+import { unwiredPrincipals } from './auth/principal.ts';
 import { loadTokenSecret } from './auth/secret.ts';
 import { DbSessionStore, RedisSessionStore } from './auth/session-store.ts';
 import { type Cache, MemoryCache, openRedisCache } from './cache.ts';
@@ -8,6 +8,9 @@ import { type Clock, systemClock } from './clock.ts';
 import type { AppConfig } from './config.ts';
 import type { Deps } from './context.ts';
 import { type Database, openDatabase } from './db.ts';
+import { DeviceEvents } from './devices/events.ts';
+import { startDeviceHub } from './devices/hub.ts';
+import { unwiredDictionaries } from './dictionaries.ts';
 import { FileStorage } from './files/storage.ts';
 import { type MqttHub, serverClientId, startMqtt } from './mqtt.ts';
 import { WsHub } from './ws.ts';
@@ -56,6 +59,9 @@ export async function bootstrap(config: AppConfig, opts: BootOptions = {}): Prom
     });
   const ws = new WsHub(cache);
   await ws.start();
+  const log = opts.log ?? silentLogger;
+  const devices = new DeviceEvents(cache, log);
+  await devices.start();
   const deps: Deps = {
     config,
     database,
@@ -63,24 +69,28 @@ export async function bootstrap(config: AppConfig, opts: BootOptions = {}): Prom
     clock,
     secret: loadTokenSecret(config.tokenSecret, config.dataDir),
     sessions,
+    principals: unwiredPrincipals,
+    dictionaries: unwiredDictionaries,
     mqtt,
     files: new FileStorage(config.dataDir),
-    log: opts.log ?? silentLogger,
+    log,
     ws,
-    gateway: null,
+    devices,
+    deviceHub: null,
   };
-  if (mqtt) deps.gateway = await startGateway(deps, mqtt, { topicRoot: process.env.MQTT_TOPIC_ROOT || undefined });
+  if (mqtt) deps.deviceHub = await startDeviceHub(deps, mqtt, { topicRoot: process.env.MQTT_TOPIC_ROOT || undefined });
   return deps;
 }
 
 /**
  * Closes in the order that loses nothing a device was told is stored: no new device connections
- * or messages, then the gateway writes what it holds (and the broker acknowledges it), then the
- * broker, the cache and the database close.
+ * or messages, then the device hub writes what it holds (and the broker acknowledges it) and its
+ * listeners finish, then the broker, the cache and the database close.
  */
 export async function shutdown(deps: Deps): Promise<void> {
   await deps.mqtt?.stopIntake().catch(() => undefined);
-  await deps.gateway?.stop().catch(() => undefined);
+  await deps.deviceHub?.stop().catch(() => undefined);
+  await deps.devices.idle().catch(() => undefined);
   await deps.mqtt?.close().catch(() => undefined);
   await deps.cache.close().catch(() => undefined);
   await deps.database.close().catch(() => undefined);

@@ -1,14 +1,18 @@
 import type { Lang } from '@luxgrid/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceGateway } from '../modules/lighting/gateway/gateway.ts';
+import type { PrincipalReader } from './auth/principal.ts';
 import type { Session, SessionStore } from './auth/session-store.ts';
 import type { Cache } from './cache.ts';
 import type { Clock } from './clock.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db.ts';
+import type { DeviceEvents } from './devices/events.ts';
+import type { DeviceHub } from './devices/hub.ts';
+import type { DictionaryLabels } from './dictionaries.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { MqttHub } from './mqtt.ts';
-import type { PermRule, Principal } from './rbac.ts';
+import type { PermRule } from './rbac.ts';
+import type { Scope } from './scope.ts';
 import type { WsHub } from './ws.ts';
 
 /** Everything a module may use; built once at start and handed to every module. */
@@ -19,23 +23,24 @@ export interface Deps {
   clock: Clock;
   secret: Uint8Array;
   sessions: SessionStore;
+  /** who a signed-in user is (roles, permissions); provided by the system area when the app is built */
+  principals: PrincipalReader;
+  /** dictionary labels in a language; provided by the system area when the app is built */
+  dictionaries: DictionaryLabels;
   mqtt: MqttHub | null;
   files: FileStorage;
   log: FastifyBaseLogger;
   /** pushes to browsers over /ws, fanned out across server processes */
   ws: WsHub;
-  /** the device gateway on the MQTT connection; null when MQTT is off */
-  gateway: DeviceGateway | null;
+  /** what devices do, as events any area subscribes to (`deps.devices.on('telemetry', …)`) */
+  devices: DeviceEvents;
+  /** the device hub on the MQTT connection (ingest, presence, commands); null when MQTT is off */
+  deviceHub: DeviceHub | null;
 }
 
-/** Who is asking and within which customer and project. Services take this, never the request. */
-export interface Ctx {
-  lang: Lang;
-  principal: Principal;
+/** The request scope (who, which customer and project, language) with the session it came from. Services take this, never the request. */
+export interface Ctx extends Scope {
   session: Session;
-  /** current customer; null = all customers (platform users only) */
-  clientId: number | null;
-  projectId: number | null;
   ip: string;
 }
 

@@ -6,6 +6,7 @@ import { readToken } from './auth/token.ts';
 import type { Ctx, Deps } from './context.ts';
 import { AppError, ValidationFailure } from './errors.ts';
 import { hasRole, type PermRule, satisfies } from './rbac.ts';
+import { buildScope } from './scope.ts';
 
 /**
  * GET routes the web opens as a plain link or in a new window (spec §7's download helper),
@@ -46,7 +47,7 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
   if (!sessionId) return null;
   const session = await deps.sessions.get(sessionId);
   if (!session) return null;
-  const principal = await loadPrincipal(deps.database.db, deps.cache, session.userId);
+  const principal = await loadPrincipal(deps.cache, session.userId, deps.principals);
   if (!principal) {
     await deps.sessions.remove(sessionId);
     return null;
@@ -55,12 +56,13 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
   const query = request.query as Record<string, unknown> | undefined;
   const requestedClient = headerNumber(request.headers.clientid ?? query?.clientId);
   return {
-    lang: request.lang,
-    principal,
-    session,
     // customer users always work inside their own customer; platform users choose (empty = all)
-    clientId: principal.clientId ?? requestedClient,
-    projectId: headerNumber(request.headers.projectid ?? query?.projectId),
+    ...buildScope(
+      principal,
+      { clientId: requestedClient, projectId: headerNumber(request.headers.projectid ?? query?.projectId) },
+      request.lang,
+    ),
+    session,
     ip: request.ip,
   };
 }

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import type { Aedes } from 'aedes';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 
-/** Checks a device's credentials at connect (filled by the device gateway). */
+/** Checks a device's credentials at connect (filled by the device hub). */
 export type DeviceAuthenticator = (clientId: string, username: string, password: string) => Promise<boolean>;
 
 /** Whether a device signed in as `username` may publish to / subscribe to a topic. */

@@ -1,6 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sysOperLog } from '../modules/system/log/log.table.ts';
 import type { Deps } from './context.ts';
+
+/** One operation as the platform records it; the area that keeps the operation log stores it. */
+export interface OperLogEntry {
+  clientId: number | null;
+  title: string;
+  businessType: number;
+  method: string;
+  requestMethod: string;
+  operName: string;
+  deptName: string;
+  operUrl: string;
+  operIp: string;
+  operParam: string;
+  jsonResult: string;
+  status: number;
+  errorMsg: string;
+  operTime: Date;
+  costTime: number;
+}
+
+/** Stores one operation-log entry (the system area's log table). */
+export type OperLogWriter = (entry: OperLogEntry) => Promise<unknown>;
 
 const SECRET_KEYS = /pass(word)?|pwd|secret|token|captcha|^code$/i;
 const MAX_TEXT = 2000;
@@ -41,7 +62,7 @@ function loggedParams(request: FastifyRequest): string {
  * Writes an operation-log row for every route that declares `config.operLog` (all mutating routes),
  * whether the operation succeeded or failed: nothing the request carried may keep the row from being written.
  */
-export function registerOperLog(app: FastifyInstance, deps: Deps): void {
+export function registerOperLog(app: FastifyInstance, deps: Deps, write: OperLogWriter): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const config = request.routeOptions.config?.operLog;
     if (!config) return payload;
@@ -60,7 +81,7 @@ export function registerOperLog(app: FastifyInstance, deps: Deps): void {
       result = '';
     }
     if (reply.statusCode >= 400) status = 1;
-    const row = {
+    const row: OperLogEntry = {
       clientId: ctx?.principal.clientId ?? null,
       title: config.title,
       businessType: config.businessType,
@@ -77,10 +98,7 @@ export function registerOperLog(app: FastifyInstance, deps: Deps): void {
       operTime: new Date(deps.clock.now()),
       costTime: Math.round(performance.now() - request.startedAt),
     };
-    await deps.database.db
-      .insert(sysOperLog)
-      .values(row)
-      .catch((err: unknown) => request.log.warn({ err }, 'operation log not written'));
+    await write(row).catch((err: unknown) => request.log.warn({ err }, 'operation log not written'));
     return payload;
   });
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Deps } from '../../src/platform/context.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
-import { startTestGateway, until } from './helpers.ts';
+import { startTestHub, until } from './helpers.ts';
 
 let t: TestApp;
-let gw: Awaited<ReturnType<typeof startTestGateway>>;
+let gw: Awaited<ReturnType<typeof startTestHub>>;
 const warnings: { fields: Record<string, unknown>; message: string }[] = [];
 beforeAll(async () => {
   t = await startTestApp();
@@ -13,7 +13,7 @@ beforeAll(async () => {
     ...log,
     warn: (fields: Record<string, unknown>, message: string) => warnings.push({ fields, message }),
   } as unknown as Deps['log'];
-  gw = await startTestGateway(t, { timers: true, flushMs: 20 });
+  gw = await startTestHub(t, { timers: true, flushMs: 20 });
 });
 afterAll(async () => {
   await gw?.stop();
@@ -21,8 +21,8 @@ afterAll(async () => {
 });
 
 it('warns with the counts, at most every 10 s, when device messages wait for the database', async () => {
-  expect(gw.gateway.health().waiting).toBe(0);
-  gw.gateway.stats.lastFlushMs = 2_500; // the last write took 2.5 s
+  expect(gw.deviceHub.health().waiting).toBe(0);
+  gw.deviceHub.stats.lastFlushMs = 2_500; // the last write took 2.5 s
   await until(() => warnings.length > 0, 3_000);
   const [warning] = warnings;
   expect(warning!.message).toMatch(/falling behind/);
@@ -39,17 +39,17 @@ it('warns with the counts, at most every 10 s, when device messages wait for the
 
 it('a reading sent again after its write committed is stored once; values of one instant merge', async () => {
   await t.deps.database.query(
-    `insert into lt_device (client_id, project_id, uid, name, device_type) values (1, 1, 'CCU-AGAIN', 'again', 'CCU')`,
+    `insert into lt_device (client_id, project_id, uid, name, device_type) values (1, 1, 'BOX-AGAIN', 'again', 'BOX')`,
   );
-  const topic = `${gw.root}/v1/1/CCU-AGAIN/up/telemetry`;
+  const topic = `${gw.root}/v1/1/BOX-AGAIN/up/telemetry`;
   const reading = (values: Record<string, number>) => Buffer.from(JSON.stringify({ ts: 1_790_000_000_000, values }));
   // each call resolves once the write holding the reading has committed (when the device gets its PUBACK)
-  await gw.gateway.handle(topic, reading({ voltage: 230 }));
-  await gw.gateway.handle(topic, reading({ voltage: 230 })); // sent again: the acknowledgement was lost
-  await gw.gateway.handle(topic, reading({ current: 0.4 })); // the same instant, another value
+  await gw.deviceHub.handle(topic, reading({ voltageA: 230 }));
+  await gw.deviceHub.handle(topic, reading({ voltageA: 230 })); // sent again: the acknowledgement was lost
+  await gw.deviceHub.handle(topic, reading({ temperature: 24.5 })); // the same instant, another value
   const rows = await t.deps.database.query<{ data: Record<string, number> }>(
-    `select t.data from lt_telemetry t join lt_device d using (device_id) where d.uid = 'CCU-AGAIN'`,
+    `select t.data from lt_telemetry t join lt_device d using (device_id) where d.uid = 'BOX-AGAIN'`,
   );
-  expect(rows).toEqual([{ data: { voltage: 230, current: 0.4 } }]);
-  expect(gw.gateway.stats.unacknowledged).toBe(0);
+  expect(rows).toEqual([{ data: { voltageA: 230, temperature: 24.5 } }]);
+  expect(gw.deviceHub.stats.unacknowledged).toBe(0);
 });

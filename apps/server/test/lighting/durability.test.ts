@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret } from '../../src/modules/lighting/gateway/gateway.ts';
+import { hashSecret } from '../../src/platform/devices/sessions.ts';
 import { createTestDatabase } from '../harness.ts';
 import { reachable, requireService } from '../reachable.ts';
 import { type ServerProcess, startServerProcess } from '../server-process.ts';
@@ -88,11 +88,11 @@ for (const broker of ['embedded', 'mosquitto'] as const)
         mosquitto?.stop();
       });
 
-      /** One concentrator with its secret, straight into the registry; its numbered readings, one per message. */
+      /** One directly connected lamp controller with its secret, straight into the registry; its numbered readings (the switch count), one per message. */
       async function run(uid: string, signal: NodeJS.Signals, restarts: number) {
         await db.query(
           `insert into lt_device (client_id, project_id, uid, name, device_type, connection, secret_hash)
-       values (1, 1, $1, $1, 'CCU', null, $2)`,
+       values (1, 1, $1, $1, 'RTU', 'DIRECT', $2)`,
           [uid, hashSecret('durable-secret')],
         );
         await db.query('update lt_device set gateway_id = device_id where uid = $1', [uid]);
@@ -135,7 +135,7 @@ for (const broker of ['embedded', 'mosquitto'] as const)
         const pump = setInterval(() => {
           for (let i = 0; i < perTick; i++) {
             const seq = ++sent;
-            const body = JSON.stringify({ ts: base + seq, values: { seq } });
+            const body = JSON.stringify({ ts: base + seq, values: { switchCount: seq } });
             unacknowledged.set(seq, body);
             if (device) send(device, seq, body);
           }
@@ -158,7 +158,7 @@ for (const broker of ['embedded', 'mosquitto'] as const)
         const read = async () =>
           (
             await db.query<{ seq: number; copies: number }>(
-              `select (t.data->>'seq')::int as seq, count(*)::int as copies from lt_telemetry t join lt_device d using (device_id)
+              `select (t.data->>'switchCount')::int as seq, count(*)::int as copies from lt_telemetry t join lt_device d using (device_id)
            where d.uid = $1 group by 1`,
               [uid],
             )

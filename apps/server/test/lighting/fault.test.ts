@@ -3,7 +3,7 @@ import { COUNTED_DEVICE_TYPES } from '@luxgrid/contracts/lighting';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../harness.ts';
-import { demo, startTestGateway, until } from './helpers.ts';
+import { demo, startTestHub, until } from './helpers.ts';
 
 /**
  * One definition of a faulty device: a fault event marks it, a recovery or a lit lamp clears it,
@@ -12,14 +12,14 @@ import { demo, startTestGateway, until } from './helpers.ts';
 describe('faulty devices', () => {
   let t: TestApp;
   let d: Awaited<ReturnType<typeof demo>>;
-  let gw: Awaited<ReturnType<typeof startTestGateway>>;
+  let gw: Awaited<ReturnType<typeof startTestHub>>;
   let device: MqttClient;
   const ids: Record<string, number> = {};
   const send = (kind: 'hello' | 'telemetry' | 'event', body: unknown) =>
     device.publishAsync(upTopic(gw.root, d.projectId, 'F-CCU', kind), JSON.stringify(body), { qos: 1 });
   const settle = async (check: () => Promise<boolean>) =>
     until(async () => {
-      await gw.gateway.flush();
+      await gw.deviceHub.flush();
       return check();
     });
   const faulty = async (uid: string) =>
@@ -43,7 +43,7 @@ describe('faulty devices', () => {
   beforeAll(async () => {
     t = await startTestApp();
     d = await demo(t);
-    gw = await startTestGateway(t, { heartbeatTimeoutMs: 60_000 });
+    gw = await startTestHub(t, { heartbeatTimeoutMs: 60_000 });
     const add = async (body: Record<string, unknown>) => {
       const res = await t.call('POST', '/lighting/device', {
         token: d.token,

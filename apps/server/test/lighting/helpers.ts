@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { DeviceGateway, type GatewayOptions } from '../../src/modules/lighting/gateway/gateway.ts';
+import { DeviceHub } from '../../src/platform/devices/hub.ts';
+import type { DeviceHubOptions } from '../../src/platform/devices/options.ts';
 import { type MqttHub, startMqtt } from '../../src/platform/mqtt.ts';
 import type { TestApp } from '../harness.ts';
 
@@ -32,28 +33,28 @@ export async function demo(t: TestApp) {
 }
 
 /**
- * Starts a device gateway for a test app: on an embedded broker of its own (a free port), or on
+ * Starts a device hub for a test app: on an embedded broker of its own (a free port), or on
  * the external broker at `url` with a topic root no other test shares.
  */
-export async function startTestGateway(
+export async function startTestHub(
   t: TestApp,
-  opts: { url?: string } & GatewayOptions = {},
-): Promise<{ gateway: DeviceGateway; hub: MqttHub; url: string; root: string; stop(): Promise<void> }> {
+  opts: { url?: string } & DeviceHubOptions = {},
+): Promise<{ deviceHub: DeviceHub; mqtt: MqttHub; url: string; root: string; stop(): Promise<void> }> {
   const port = opts.url ? 0 : await freePort();
-  const hub = await startMqtt(opts.url ? { mqttUrl: opts.url, mqttPort: 0 } : { mqttPort: port, host: '127.0.0.1' });
+  const mqtt = await startMqtt(opts.url ? { mqttUrl: opts.url, mqttPort: 0 } : { mqttPort: port, host: '127.0.0.1' });
   const root = opts.topicRoot ?? `lxt${randomBytes(4).toString('hex')}`;
-  const gateway = new DeviceGateway(t.deps, hub, { timers: false, ...opts, topicRoot: root });
-  await gateway.start();
-  t.deps.gateway = gateway;
+  const deviceHub = new DeviceHub(t.deps, mqtt, { timers: false, ...opts, topicRoot: root });
+  await deviceHub.start();
+  t.deps.deviceHub = deviceHub;
   return {
-    gateway,
-    hub,
+    deviceHub,
+    mqtt,
     root,
     url: opts.url ?? `mqtt://127.0.0.1:${port}`,
     async stop() {
-      await gateway.stop();
-      t.deps.gateway = null;
-      await hub.close();
+      await deviceHub.stop();
+      t.deps.deviceHub = null;
+      await mqtt.close();
     },
   };
 }

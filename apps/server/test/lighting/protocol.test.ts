@@ -6,7 +6,7 @@ import type { WsHub } from '../../src/platform/ws.ts';
 import { secondCustomer } from '../fixtures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { reachable, requireService } from '../reachable.ts';
-import { demo, startTestGateway, until } from './helpers.ts';
+import { demo, startTestHub, until } from './helpers.ts';
 
 const mosquittoUp = requireService('Mosquitto at 127.0.0.1:1883', await reachable('127.0.0.1', 1883));
 
@@ -26,7 +26,7 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
   describe.runIf(broker === 'embedded' || mosquittoUp)(`device protocol over MQTT (${broker})`, () => {
     let t: TestApp;
     let d: Awaited<ReturnType<typeof demo>>;
-    let gw: Awaited<ReturnType<typeof startTestGateway>>;
+    let gw: Awaited<ReturnType<typeof startTestHub>>;
     let ccu: { id: number; secret: string };
     let rtuIds: number[];
     let lightId: number;
@@ -40,7 +40,7 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
     /** waits until the gateway has stored a contact of this device at the current (injected) time */
     const seenNow = (deviceId: number) =>
       until(async () => {
-        await gw.gateway.flush();
+        await gw.deviceHub.flush();
         const [row] = await t.deps.database.query<{ s: number }>(
           'select extract(epoch from last_seen)::float8 * 1000 as s from lt_device_state where device_id = $1 and online',
           [deviceId],
@@ -57,7 +57,7 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       t = await startTestApp();
       d = await demo(t);
       publishes = vi.spyOn(t.deps.ws, 'publish');
-      gw = await startTestGateway(t, {
+      gw = await startTestHub(t, {
         url: broker === 'mosquitto' ? 'mqtt://127.0.0.1:1883' : undefined,
         heartbeatTimeoutMs: 60_000,
       });
@@ -105,7 +105,7 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       );
       const nb = await connect(gw.url, `${d.projectId}/NB-A`, direct.secret);
       await nb.endAsync(true);
-      expect(gw.gateway.stats.authRejected).toBeGreaterThanOrEqual(2);
+      expect(gw.deviceHub.stats.authRejected).toBeGreaterThanOrEqual(2);
     });
 
     it('hello brings the concentrator and its children online; telemetry lands in both tables', async () => {
@@ -122,8 +122,8 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
           { uid: 'RTU-A1-L1', values: { dimLevel: 80, lampState: 'ON' } },
         ],
       });
-      await until(() => gw.gateway.stats.readings >= 3);
-      await gw.gateway.flush();
+      await until(() => gw.deviceHub.stats.readings >= 3);
+      await gw.deviceHub.flush();
       const history = await t.deps.database.query<{ device_id: number; data: Record<string, number> }>(
         'select device_id, data from lt_telemetry order by device_id',
       );
@@ -152,7 +152,7 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
     });
 
     it('rejects and counts bad JSON, unknown devices, foreign projects and strangers; never crashes', async () => {
-      const before = structuredClone(gw.gateway.stats.rejected);
+      const before = structuredClone(gw.deviceHub.stats.rejected);
       await publish(device, topic('CCU-A', 'telemetry'), '{not json');
       await publish(device, topic('CCU-A', 'telemetry'), { values: 'nope' });
       await publish(device, topic('CCU-A', 'telemetry'), { uid: 'NB-A', values: { voltage: 1 } });
@@ -176,7 +176,7 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       // behind an external broker the gateway itself drops and counts what a broker ACL should have stopped
       const topicChecks = broker === 'embedded' ? 0 : 1;
       await until(() => {
-        const r = gw.gateway.stats.rejected;
+        const r = gw.deviceHub.stats.rejected;
         return (
           r.malformed >= before.malformed + 2 &&
           r.notChild > before.notChild &&
@@ -190,7 +190,7 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       expect(stats.body.data.rejectedTotal).toBeGreaterThanOrEqual(expected);
       const health = await t.call('GET', '/health');
       expect(health.body.gateway.rejectedTotal).toBeGreaterThanOrEqual(expected);
-      await gw.gateway.flush();
+      await gw.deviceHub.flush();
       const [{ n }] = (await t.deps.database.query<{ n: number }>('select count(*)::int as n from lt_telemetry')) as [
         { n: number },
       ];
@@ -268,7 +268,7 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
         body: { action: 'timing', deviceIds: [rtuIds[1]] },
       });
       t.clock.advance(61_000);
-      await gw.gateway.expireCommands(t.clock.now());
+      await gw.deviceHub.expireCommands(t.clock.now());
       const rows = await t.deps.database.query<{ status: string }>(
         'select status from lt_command where batch_id = $1',
         [late.body.data.batchId],
@@ -280,10 +280,10 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       await publish(device, topic('CCU-A', 'heartbeat'), { children: ['RTU-A1', 'RTU-A2', 'RTU-A1-L1'] });
       await seenNow(lightId);
       t.clock.advance(30_000);
-      const early = await gw.gateway.sweep();
+      const early = await gw.deviceHub.sweep();
       for (const id of [ccu.id, ...rtuIds, lightId]) expect(early.offline).not.toContain(id);
       t.clock.advance(31_000);
-      const swept = await gw.gateway.sweep();
+      const swept = await gw.deviceHub.sweep();
       expect(swept.offline.sort()).toEqual([ccu.id, ...rtuIds, lightId].sort());
       expect(swept.events).toEqual([ccu.id]);
       const events = await t.deps.database.query<{ device_id: number; event_type: string }>(
@@ -304,7 +304,7 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       await publish(device, topic('CCU-A', 'heartbeat'), { children: ['RTU-A1', 'RTU-A1-L1'] });
       await seenNow(lightId);
       t.clock.advance(25_000);
-      const swept = await gw.gateway.sweep();
+      const swept = await gw.deviceHub.sweep();
       expect(swept.offline).toEqual([rtuIds[1]]);
       expect(swept.events).toEqual([rtuIds[1]]);
     });
@@ -335,8 +335,8 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       const anonymous = new WebSocket(`ws://127.0.0.1:${port}/ws`);
       expect(await new Promise<number>((resolve) => anonymous.once('close', (c) => resolve(c)))).toBe(4401);
       await publish(device, topic('CCU-A', 'telemetry'), { uid: 'RTU-A2', values: { voltage: 222.2 } });
-      await until(() => gw.gateway.stats.readings >= 4);
-      await gw.gateway.flush();
+      await until(() => gw.deviceHub.stats.readings >= 4);
+      await gw.deviceHub.flush();
       await until(() =>
         mine.got.some((m) =>
           (m as { type: string; items?: { uid: string; values?: { voltage?: number } }[] }).items?.some(
@@ -373,22 +373,34 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       anonymous.terminate();
     });
 
-    it('history keeps awkward text exactly; timed flushes write the latest state at most once a second', async () => {
-      await gw.gateway.flush();
-      const before = gw.gateway.stats.readings;
-      const awkward = 'tab\there "q" \\N back\\slash\nline 路灯';
+    it('stores only the readings the type declares, within range; timed flushes write the latest state at most once a second', async () => {
+      await gw.deviceHub.flush();
+      const before = gw.deviceHub.stats.readings;
+      const refused = { ...gw.deviceHub.health().refusedValues };
       await publish(device, topic('CCU-A', 'telemetry'), {
         uid: 'RTU-A2',
-        values: { voltage: 111.1, note: awkward, fault: null },
+        values: {
+          voltage: 111.1,
+          note: 'tab\there "q" \\N back\\slash\nline 路灯',
+          fault: null,
+          dimLevel: 180,
+          lampState: 'MAYBE',
+          powerFactor: 0.93,
+        },
       });
-      await until(() => gw.gateway.stats.readings > before);
+      await until(() => gw.deviceHub.stats.readings > before);
+      // names an RTU does not report (note, fault), a dim level over 100 % and an unknown lamp state are counted, not stored
+      expect(gw.deviceHub.health().refusedValues).toEqual({
+        unknown: refused.unknown + 2,
+        outOfRange: refused.outOfRange + 2,
+      });
       // a timed flush right after a full one: the history row goes, the latest state waits
-      await gw.gateway.flush(false);
+      await gw.deviceHub.flush(false);
       const [row] = await t.deps.database.query<{ data: Record<string, unknown> }>(
         'select data from lt_telemetry where device_id = $1 order by ts desc, ctid desc limit 1',
         [rtuIds[1]],
       );
-      expect(row!.data).toEqual({ voltage: 111.1, note: awkward, fault: null });
+      expect(row!.data).toEqual({ voltage: 111.1, powerFactor: 0.93 });
       const stateVoltage = async () =>
         (
           await t.deps.database.query<{ v: number }>(
@@ -399,7 +411,7 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       expect(await stateVoltage()).not.toBe(111.1);
       t.clock.advance(1000);
       // a second later the timed flush starts the state write in its own lane, without waiting for it
-      await gw.gateway.flush(false);
+      await gw.deviceHub.flush(false);
       await until(async () => (await stateVoltage()) === 111.1);
     });
 

@@ -185,6 +185,7 @@ describe('code generator', () => {
     expect(res.body.code).toBe(200);
     const files = res.body.data as Record<string, string>;
     expect(Object.keys(files).sort()).toEqual([
+      'apps/server/src/modules/lighting/lamp-model/lamp-model.repository.ts',
       'apps/server/src/modules/lighting/lamp-model/lamp-model.routes.ts',
       'apps/server/src/modules/lighting/lamp-model/lamp-model.table.ts',
       'apps/web/src/features/lighting/lamp-model-api.ts',
@@ -201,15 +202,24 @@ describe('code generator', () => {
     expect(table).toContain("ratedPower: numeric('rated_power', { precision: 8, scale: 2, mode: 'number' }),");
     expect(table).toContain('...auditColumns(),');
     const routes = files['apps/server/src/modules/lighting/lamp-model/lamp-model.routes.ts']!;
-    for (const perm of ['list', 'query', 'add', 'edit', 'remove', 'export'])
-      expect(routes).toContain(`perm: 'lighting:lampModel:${perm}'`);
-    expect(routes).toContain('ctx.clientId !== null ? eq(bizLampModel.clientId, ctx.clientId) : undefined');
-    expect(routes).toContain('ctx.projectId !== null ? eq(bizLampModel.projectId, ctx.projectId) : undefined');
-    expect(routes).toContain("operLog: { title: 'Lamp Models', businessType: 1 }");
-    expect(routes).toContain('orderOf(req.query, SORTABLE');
-    expect(routes).toContain('gte(bizLampModel.lampHeads, q.lampHeads)');
-    expect(routes).toContain(`ilike(bizLampModel.modelName, \`%\${q.modelName}%\`)`);
-    expect(routes).not.toMatch(/writeFile|child_process|eval\(/);
+    const repository = files['apps/server/src/modules/lighting/lamp-model/lamp-model.repository.ts']!;
+    // the routes are declared with the CRUD kit: its permissions are lighting:lampModel:list … :export
+    expect(routes).toContain('resourceRoutes(app, deps, {');
+    expect(routes).toContain("perm: 'lighting:lampModel',");
+    for (const op of ['list: {', 'get: (scope, id)', 'add: {', 'edit: {', 'remove: (scope, ids)', 'export: {'])
+      expect(routes).toContain(op);
+    expect(routes).toContain("title: 'Lamp Models',");
+    expect(routes).toContain('sortable: SORTABLE,');
+    // the SQL is in the repository, every query within the caller's customer and project
+    expect(routes).not.toMatch(/db\.(select|insert|update|delete)/);
+    expect(repository).toContain(
+      'scopeWhere(scope, { clientId: bizLampModel.clientId, projectId: bizLampModel.projectId })',
+    );
+    expect(repository).toContain('clientId: requireCustomer(scope),');
+    expect(repository).toContain('projectId: projectOf(scope),');
+    expect(repository).toContain('gte(bizLampModel.lampHeads, q.lampHeads)');
+    expect(repository).toContain(`ilike(bizLampModel.modelName, \`%\${q.modelName}%\`)`);
+    for (const source of [routes, repository]) expect(source).not.toMatch(/writeFile|child_process|eval\(/);
     const page = files['apps/web/src/pages/lighting/lamp-model/index.tsx']!;
     expect(page).toContain('export function LampModelPage()');
     expect(page).toContain("useDict('sys_normal_disable')");
@@ -228,8 +238,10 @@ describe('code generator', () => {
     const files = (await t.call('GET', `/tool/gen/preview/${await tableIdOf('sys_notice')}`, { token: admin })).body
       .data;
     const routes = files['apps/server/src/modules/system/notice/notice.routes.ts'] as string;
-    expect(routes).toContain('ctx.clientId !== null ? eq(sysNotice.clientId, ctx.clientId)');
+    const repository = files['apps/server/src/modules/system/notice/notice.repository.ts'] as string;
+    expect(repository).toContain('scopeWhere(scope, { clientId: sysNotice.clientId })');
     expect(routes).not.toContain('projectId');
+    expect(repository).not.toContain('projectId');
     expect(files['apps/web/src/pages/system/notice/index.tsx']).toContain('<RichTextEditor');
     for (const [path, source] of Object.entries(files as Record<string, string>))
       if (/\.tsx?$/.test(path)) expect(syntaxErrors(path, source)).toEqual([]);
@@ -256,7 +268,7 @@ describe('code generator', () => {
       url: '/tool/gen/download/sys_notice',
       headers: { access_token: admin },
     });
-    expect(Object.keys(unzipSync(new Uint8Array(single.rawPayload)))).toHaveLength(7);
+    expect(Object.keys(unzipSync(new Uint8Array(single.rawPayload)))).toHaveLength(8);
     const refused = await t.call(
       'GET',
       `/tool/gen/batchGenCode?tables=${encodeURIComponent('sys_user; drop table x')}`,

@@ -128,7 +128,7 @@ describe('customer configuration and information', () => {
       counts: expect.objectContaining({ projects: 2, departments: 3, roles: 2 }),
     });
     expect(info.daysLeft).toBeGreaterThan(1000);
-    expect(info.systems.map((s: { id: number }) => s.id)).toEqual([100, 101, 103, 104, 105, 107, 119, 121]);
+    expect(info.systems.map((s: { id: number }) => s.id)).toEqual([100, 101, 103, 104, 105, 107, 108, 119, 121]);
     expect(info.systems[1]).toMatchObject({ encode: 'lighting', name: 'Smart Lighting' });
     expect(info).not.toHaveProperty('defaultPassword');
   });

@@ -151,6 +151,10 @@ export const enUS = {
     hidden: 'Hidden',
     showSearch: 'Show search',
     hideSearch: 'Hide search',
+    empty: 'No data',
+    noMatch: 'Nothing matches the filters. Change or reset them.',
+    expandAll: 'Expand all',
+    collapseAll: 'Collapse all',
   },
   upload: {
     choose: 'Choose file',

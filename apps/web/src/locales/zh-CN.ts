@@ -153,6 +153,10 @@ export const zhCN: LocaleMessages = {
     hidden: '隐藏',
     showSearch: '显示搜索',
     hideSearch: '隐藏搜索',
+    empty: '暂无数据',
+    noMatch: '没有符合条件的数据，请调整或重置搜索条件',
+    expandAll: '展开全部',
+    collapseAll: '折叠全部',
   },
   upload: {
     choose: '选取文件',

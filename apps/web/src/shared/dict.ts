@@ -13,13 +13,19 @@ export interface DictItem {
 
 /** Dictionary fetch by type is cached for the page's life (spec §7). */
 const cache = new Map<string, Promise<DictItem[]>>();
+/** the lists already fetched, so a cell rendered later shows its label at once */
+const loaded = new Map<string, DictItem[]>();
 
 export function fetchDict(type: string): Promise<DictItem[]> {
   let pending = cache.get(type);
   if (!pending) {
     pending = http
       .get<DataEnvelope<DictItem[]>>(`/system/dict/data/type/${encodeURIComponent(type)}`)
-      .then((res) => res.data ?? [])
+      .then((res) => {
+        const items = res.data ?? [];
+        loaded.set(type, items);
+        return items;
+      })
       .catch((error: unknown) => {
         cache.delete(type);
         throw error;
@@ -31,10 +37,11 @@ export function fetchDict(type: string): Promise<DictItem[]> {
 
 export function clearDictCache(): void {
   cache.clear();
+  loaded.clear();
 }
 
 export function useDict(type: string | undefined): DictItem[] {
-  const [items, setItems] = useState<DictItem[]>([]);
+  const [items, setItems] = useState<DictItem[]>(() => (type && loaded.get(type)) || []);
   useEffect(() => {
     if (!type) return;
     let alive = true;

@@ -57,6 +57,7 @@ import {
   WEEK_DAYS,
   YES_NO,
 } from '../enums.ts';
+import { LIGHTING } from '../things/lighting.ts';
 import type { DictItemSeed, DictSeed } from './types.ts';
 
 /** antd Tag colour hints a dictionary item may carry. */
@@ -66,6 +67,26 @@ export type LIST_CLASSES = (typeof LIST_CLASSES)[number];
 /** [zh-CN label, en-US label, listClass?] */
 type Label = readonly [string, string, LIST_CLASSES?];
 type Key = string | number;
+
+/** Dictionary labels of what a thing family names (types, events, commands): the first definition of a code wins. */
+function familyLabels(entries: readonly (readonly [string, { zh: string; en: string }])[]): Record<string, Label> {
+  const labels: Record<string, Label> = {};
+  for (const [code, label] of entries) labels[code] ??= [label.zh, label.en];
+  return labels;
+}
+
+/** Labels with the tag colour of each value. */
+function withClasses<T extends string>(
+  labels: Record<string, Label>,
+  classes: Record<T, LIST_CLASSES>,
+): Record<T, Label> {
+  return Object.fromEntries(
+    Object.entries<LIST_CLASSES>(classes).map(([value, listClass]) => [
+      value,
+      [labels[value]![0], labels[value]![1], listClass],
+    ]),
+  ) as Record<string, Label> as Record<T, Label>;
+}
 
 function dict<T extends Key>(
   type: string,
@@ -308,20 +329,14 @@ export const DICTS: DictSeed[] = [
   ),
 
   /* ---------------------------------------------------------------- devices */
-  dict('lighting_device_type', '设备类型', 'Device Type', DEVICE_TYPE_CODES, {
-    BOX: ['配电箱', 'Distribution Box'],
-    CCU_IN_BOX: ['箱内集中控制器', 'In-box Concentrator'],
-    CCU: ['集中控制器', 'Concentrator'],
-    RTU: ['单灯控制器', 'Lamp Controller'],
-    LIGHT: ['灯头', 'Lamp Head'],
-    LUXOMETER: ['照度传感器', 'Light Sensor'],
-    POLE: ['灯杆', 'Pole'],
-    BRANCH: ['支路', 'Branch'],
-    LOOP: ['回路', 'Loop'],
-    METER: ['电表', 'Electric Meter'],
-    BREAKER: ['断路器', 'Breaker'],
-    SWITCH_MODULE: ['开关量模块', 'Switch Module'],
-  }),
+  // the labels of the thing model's lighting types, in the order of the enumeration
+  dict(
+    'lighting_device_type',
+    '设备类型',
+    'Device Type',
+    DEVICE_TYPE_CODES,
+    familyLabels(LIGHTING.types.map((type) => [type.code, type.label] as const)),
+  ),
   dict('lighting_comm_type', '通信方式', 'Communication Type', COMMUNICATION_TYPE_VALUES, COMMUNICATION_TYPE_LABELS),
   dict('lighting_terminal_connection', '终端接入方式', 'Terminal Connection', TERMINAL_CONNECTIONS, {
     DIRECT: ['直连终端', 'Direct-connected'],
@@ -454,41 +469,14 @@ export const DICTS: DictSeed[] = [
     NEW: ['未恢复', 'Unrecovered', 'danger'],
     RECOVERED: ['已恢复', 'Recovered', 'success'],
   }),
-  dict('alarm_config_type', '告警配置类型', 'Alarm Configuration Type', ALARM_CONFIG_TYPES, {
-    PowerDown: ['停电', 'Power outage'],
-    BranchAbnormalTurnOff: ['支路异常关灯', 'Branch abnormally turned off'],
-    BranchAbnormalTurnOn: ['支路异常开灯', 'Branch abnormally turned on'],
-    LineLeakage: ['线路漏电', 'Line leakage'],
-    LampFault: ['灯具故障', 'Lamp fault'],
-    CcuOffline: ['集中控制器离线', 'Concentrator offline'],
-    BoxOffline: ['配电箱离线', 'Distribution box offline'],
-    CcuInBoxOffline: ['箱内集中控制器离线', 'In-box concentrator offline'],
-    RtuOffline: ['单灯控制器离线', 'Lamp controller offline'],
-    CcuInBoxCommunicationFault: ['箱内集中控制器通信故障', 'In-box concentrator communication fault'],
-    RtuTilt: ['单灯倾斜', 'Lamp tilt'],
-    RtuOverVoltage: ['单灯过压', 'Lamp over-voltage'],
-    RtuUnderVoltage: ['单灯欠压', 'Lamp under-voltage'],
-    RtuUnderCurrent: ['单灯欠流', 'Lamp under-current'],
-    BranchOverVoltage: ['支路过压', 'Branch over-voltage'],
-    BranchUnderVoltage: ['支路欠压', 'Branch under-voltage'],
-    BranchOverCurrent: ['支路过流', 'Branch over-current'],
-    BranchUnderCurrent: ['支路欠流', 'Branch under-current'],
-    RtuRelayFault: ['单灯继电器故障', 'Lamp relay fault'],
-    RtuCurrentUp: ['单灯电流异常升高', 'Lamp current rising'],
-    RtuLeakageCurrent: ['单灯漏电流', 'Lamp leakage current'],
-    RtuOverTemperature: ['单灯控制器过温', 'Lamp controller over-temperature'],
-    RtuLampOverTemperature: ['灯具过温', 'Luminaire over-temperature'],
-    RtuPowerOverTemperature: ['驱动电源过温', 'Driver over-temperature'],
-    RtuPowerInputOvervoltage: ['驱动电源输入过压', 'Driver input over-voltage'],
-    RtuPowerInputUndervoltage: ['驱动电源输入欠压', 'Driver input under-voltage'],
-    RtuPowerOutputOvervoltage: ['驱动电源输出过压', 'Driver output over-voltage'],
-    RtuPowerOutputUnloaded: ['驱动电源输出空载', 'Driver output no-load'],
-    RtuPowerOutputOverload: ['驱动电源输出过载', 'Driver output overload'],
-    RtuAbnormalLampBeadModule: ['灯珠模组异常', 'LED module abnormal'],
-    RtuFlashingLightMalfunction: ['灯具频闪故障', 'Lamp flicker fault'],
-    RtuPowerLeakage: ['驱动电源漏电', 'Driver leakage'],
-    RtuMainsPowerFailure: ['市电掉电', 'Mains power failure'],
-  }),
+  // the labels of the lighting family's alarm events
+  dict(
+    'alarm_config_type',
+    '告警配置类型',
+    'Alarm Configuration Type',
+    ALARM_CONFIG_TYPES,
+    familyLabels(LIGHTING.types.flatMap((type) => type.events.map((event) => [event.type, event.label] as const))),
+  ),
 
   /* ---------------------------------------------------------------- tasks, strategies, upgrades */
   dict('task_action_type', '动作类型', 'Action Type', ACTION_TYPES, {
@@ -524,18 +512,31 @@ export const DICTS: DictSeed[] = [
     EXPIRED: ['已过期', 'Expired', 'warning'],
     CANCELED: ['已取消', 'Canceled', 'default'],
   }),
-  dict('lighting_command_action', '指令动作', 'Command Action', COMMAND_ACTION_CODES, {
-    LIGHT_ON: ['开灯', 'Turn on', 'success'],
-    LIGHT_OFF: ['关灯', 'Turn off', 'info'],
-    LIGHT_DIMMING: ['调光', 'Dim', 'primary'],
-    BREAKER_ON: ['合闸', 'Breaker on', 'success'],
-    BREAKER_OFF: ['分闸', 'Breaker off', 'info'],
-    calling: ['召测', 'Read state', 'default'],
-    restart: ['重启', 'Restart', 'warning'],
-    timing: ['校时', 'Sync clock', 'default'],
-    clockcalling: ['时钟召测', 'Read clock', 'default'],
-    config: ['配置下发', 'Issue configuration', 'primary'],
-  }),
+  // the lighting family's command labels, with the tag colour of each; configuration issue is no operator command
+  dict(
+    'lighting_command_action',
+    '指令动作',
+    'Command Action',
+    COMMAND_ACTION_CODES,
+    withClasses(
+      {
+        ...familyLabels(LIGHTING.types.flatMap((type) => type.commands.map((c) => [c.action, c.label] as const))),
+        config: ['配置下发', 'Issue configuration'],
+      },
+      {
+        LIGHT_ON: 'success',
+        LIGHT_OFF: 'info',
+        LIGHT_DIMMING: 'primary',
+        BREAKER_ON: 'success',
+        BREAKER_OFF: 'info',
+        calling: 'default',
+        restart: 'warning',
+        timing: 'default',
+        clockcalling: 'default',
+        config: 'primary',
+      },
+    ),
+  ),
   dict('lighting_command_failure', '指令失败原因', 'Command Failure Reason', COMMAND_FAILURE_REASONS, {
     NO_RESPONSE: ['终端无应答', 'No answer from the terminal', 'danger'],
     OFFLINE: ['终端离线', 'Terminal offline', 'danger'],

@@ -668,7 +668,13 @@ const ENERGY_MENUS: MenuSeed[] = [
 const MANHOLE_MENUS: MenuSeed[] = [
   catalog('manhole', 'manhole', '智能井盖', 'Smart Manhole Covers', 'safety', [
     page('manhole', { path: 'map', name: '井盖地图', nameEn: 'Manhole Map', icon: 'global', actions: ['query'] }),
-    page('manhole', { path: 'device', name: '井盖管理', nameEn: 'Manhole Covers', icon: 'safety', actions: CRUDXI }),
+    page('manhole', {
+      path: 'device',
+      name: '井盖管理',
+      nameEn: 'Manhole Covers',
+      icon: 'safety',
+      actions: [...CRUDXI, 'calling'],
+    }),
     page('manhole', {
       path: 'alarm',
       name: '井盖告警',

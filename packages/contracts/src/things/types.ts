@@ -28,6 +28,8 @@ export interface TelemetryField {
   precision?: number;
   /** the accepted values of an enum field */
   values?: readonly string[];
+  /** the dictionary whose labels show an enum field's values */
+  dict?: string;
   /** shown as a live cell in the family's device list */
   live?: boolean;
   /** drawn in the device's history chart */
@@ -44,6 +46,8 @@ export interface ThingEvent {
   recoveredBy?: string;
   /** while unrecovered the device is faulty */
   fault?: boolean;
+  /** `platform`: raised by the platform itself (a device gone silent), never sent by the device */
+  source?: 'device' | 'platform';
 }
 
 /** A parameter of a command. */
@@ -60,6 +64,8 @@ export interface CommandParam {
 
 /** A command an operator sends to a device of the type. */
 export interface ThingCommand {
+  /** the command's own name, unique within the type when several issue the same protocol action (e.g. `config`); default: the action */
+  key?: string;
   /** the action carried by the protocol's command message */
   action: string;
   label: Label;
@@ -68,6 +74,11 @@ export interface ThingCommand {
   /** numeric value carried in the message's `value` (e.g. a dimming level) */
   value?: { min: number; max: number; unit?: string };
   params?: readonly CommandParam[];
+  /**
+   * The device types under it that carry the command out (a concentrator passes lamp commands
+   * to its lamp controllers); absent = the device carries it out itself.
+   */
+  passedTo?: readonly string[];
 }
 
 /** A column of the family's Excel import template for the type. */
@@ -77,6 +88,10 @@ export interface ImportColumn {
   required?: boolean;
   /** a column the template explains with an example value */
   example?: string;
+  /** the dictionary whose values the cell takes (a drop-down in the template) */
+  dict?: string;
+  /** column width in characters */
+  width?: number;
 }
 
 /** One device type of a family. */
@@ -94,6 +109,8 @@ export interface DeviceTypeDefinition {
   parents: readonly string[];
   /** counted among the devices of the home figures (everything that communicates) */
   counted: boolean;
+  /** permission prefix of its buttons when not the family's (a box and its parts: lighting:box) */
+  permissionPrefix?: string;
   telemetry: readonly TelemetryField[];
   events: readonly ThingEvent[];
   commands: readonly ThingCommand[];
@@ -112,4 +129,11 @@ export interface ThingFamily {
   /** permission prefix of its buttons, e.g. manhole:device */
   permissionPrefix: string;
   types: readonly DeviceTypeDefinition[];
+  /**
+   * Every reading of the family once, in the order a person reads them (lists, drawer); the
+   * types' telemetry picks from it. The types' fields in their order when absent.
+   */
+  readings?: readonly TelemetryField[];
+  /** the order a site is imported in (parents before children); the order of `types` when absent */
+  importOrder?: readonly string[];
 }

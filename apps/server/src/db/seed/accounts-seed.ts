@@ -18,7 +18,7 @@ export const DEMO_PASSWORD = 'admin123';
 export const DEMO_CUSTOMER_CODE = 'DEMO';
 
 /** Subsystems the demo customer subscribes to. */
-const DEMO_SYSTEMS = [100, 101, 103, 104, 105, 107, 119, 121];
+const DEMO_SYSTEMS = [100, 101, 103, 104, 105, 107, 108, 119, 121];
 
 /** The package the demo customer subscribes to. */
 const DEMO_PACKAGE_NAME = '标准照明套餐（三年）';

@@ -83,7 +83,7 @@ async function readableFile(deps: Deps, ctx: Ctx, name: string) {
   const path = deps.files.pathOf(name);
   if (!path) return null;
   const [row] = await deps.database.db.select().from(sysFile).where(eq(sysFile.path, path));
-  if (ctx.principal.clientId === null) return { path, row };
+  if (ctx.platform) return { path, row };
   return row && row.clientId === ctx.principal.clientId ? { path, row } : null;
 }
 

@@ -7,6 +7,6 @@ import { forbidden } from '../../platform/errors.ts';
  */
 export function platformOnly(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (request.ctx && request.ctx.principal.clientId !== null) throw forbidden('monitor.platformOnly');
+    if (request.ctx && !request.ctx.platform) throw forbidden('monitor.platformOnly');
   });
 }

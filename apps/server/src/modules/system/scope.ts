@@ -1,27 +1,6 @@
 import { type Lang, renderIssue } from '@luxgrid/contracts';
-import { eq, isNull, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { Ctx } from '../../platform/context.ts';
-import { forbidden, ValidationFailure } from '../../platform/errors.ts';
-
-/**
- * The customer filter of every query: customer users see only their customer, platform users
- * the customer they chose with the clientId header, or everything without it.
- */
-export function clientScope(column: AnyPgColumn, ctx: Pick<Ctx, 'clientId'>): SQL | undefined {
-  return ctx.clientId === null ? undefined : eq(column, ctx.clientId);
-}
-
-/** The same customer as `clientId` (null = platform rows). */
-export function sameClient(column: AnyPgColumn, clientId: number | null): SQL {
-  return clientId === null ? isNull(column) : eq(column, clientId);
-}
-
-/** Global settings (menus, dictionaries) are changed by platform users only. */
-export function requirePlatform(ctx: Ctx): void {
-  if (ctx.principal.clientId !== null) throw forbidden('system.platformOnly');
-}
+import { ValidationFailure } from '../../platform/errors.ts';
 
 /** `/{ids}` path segments: '1' or '1,2,3'. */
 export const idsParam = <K extends string>(name: K) =>

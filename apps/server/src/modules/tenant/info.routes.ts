@@ -6,6 +6,7 @@ import type { Ctx, Deps } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { localized } from '../../platform/i18n.ts';
+import { sameCustomer } from '../../platform/scope.ts';
 import { getConfigValue } from '../system/config/config.service.ts';
 import { sysClient, sysClientSystem } from './customer/customer.table.ts';
 import { validState } from './customer/validity.ts';
@@ -35,7 +36,7 @@ export function infoRoutes(deps: Deps): FastifyPluginAsyncZod {
       .where(
         and(
           eq(sysClient.delFlag, '0'),
-          ctx.principal.clientId !== null ? eq(sysClient.clientId, ctx.principal.clientId) : undefined,
+          !ctx.platform ? sameCustomer(sysClient.clientId, ctx.principal.clientId) : undefined,
         ),
       )
       .orderBy(asc(sysClient.clientId));
@@ -196,7 +197,7 @@ export function infoRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        if (ctx.principal.clientId !== null) throw new AppError(CODE.FORBIDDEN, 'http.403');
+        if (!ctx.platform) throw new AppError(CODE.FORBIDDEN, 'http.403');
         const values = { ...req.body, updateBy: ctx.principal.userName, updateTime: new Date(deps.clock.now()) };
         await db
           .insert(sysPlatform)

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type MessageKey, rule } from '@luxgrid/contracts';
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import { sysJob, sysJobLog } from '../../modules/monitor/job/job.table.ts';
 import type { Deps } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { nextFireTime, parseCron } from './cron.ts';
+import { sysJob, sysJobLog } from './job.table.ts';
 import { parseInvokeTarget } from './registry.ts';
 
 /** A due time later than this is a misfire (the server was down or busy): the job's policy decides. */

@@ -14,6 +14,7 @@ import {
   DEFAULT_LAMP_HEAD_LIMIT,
   freeAddresses,
   isTerminal,
+  MESH_TYPES,
   meshCapable,
   PANID_MAX,
   PANID_MIN,
@@ -29,7 +30,6 @@ const UID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
 const POSITIONED: readonly DeviceType[] = ['BOX', 'CCU', 'POLE', 'RTU', 'LUXOMETER'];
 const WITH_LOCATION: readonly DeviceType[] = ['BOX', 'CCU', 'POLE', 'RTU', 'LUXOMETER'];
 const WITH_MODEL: readonly DeviceType[] = ['BOX', 'CCU', 'CCU_IN_BOX', 'RTU', 'LUXOMETER', 'METER', 'SWITCH_MODULE'];
-const MESH_TYPES: readonly DeviceType[] = ['RTU', 'LUXOMETER', 'CCU', 'CCU_IN_BOX'];
 
 type Values = Omit<DeviceForm, 'projectId'>;
 

@@ -1,3 +1,4 @@
+import { allReadings } from '@luxgrid/contracts/things/index';
 import { Badge, Tooltip } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,65 +6,16 @@ import { dictLabel } from '../../shared/DictTag';
 import type { DictItem } from '../../shared/dict';
 import type { CommState, LiveValues } from './types';
 
-/** Units of the readings devices report (docs/device-protocol.md). */
+const READINGS = allReadings();
+
+/** Units of the readings devices report (the thing model), and of the lit hours a lamp's events carry. */
 export const UNITS: Record<string, string> = {
-  voltage: 'V',
-  voltageA: 'V',
-  voltageB: 'V',
-  voltageC: 'V',
-  current: 'A',
-  currentA: 'A',
-  currentB: 'A',
-  currentC: 'A',
-  power: 'W',
-  powerA: 'W',
-  powerB: 'W',
-  powerC: 'W',
-  energy: 'kWh',
-  energy1: 'kWh',
-  energy2: 'kWh',
-  energy3: 'kWh',
-  energy4: 'kWh',
-  dimLevel: '%',
-  operatingHours: 'h',
-  temperature: '°C',
-  tilt: '°',
-  lux: 'lx',
-  leakageCurrent: 'mA',
+  ...Object.fromEntries(READINGS.filter((field) => field.unit).map((field) => [field.key, field.unit!])),
   hours: 'h',
 };
 
 /** Readings in the order a person reads them; unknown ones follow alphabetically. */
-export const VALUE_ORDER = [
-  'lampState',
-  'dimLevel',
-  'voltage',
-  'current',
-  'power',
-  'powerFactor',
-  'energy',
-  'temperature',
-  'tilt',
-  'operatingHours',
-  'switchCount',
-  'breaker',
-  'voltageA',
-  'voltageB',
-  'voltageC',
-  'currentA',
-  'currentB',
-  'currentC',
-  'powerA',
-  'powerB',
-  'powerC',
-  'energy1',
-  'energy2',
-  'energy3',
-  'energy4',
-  'lux',
-  'doorOpen',
-  'leakageCurrent',
-];
+export const VALUE_ORDER = READINGS.map((field) => field.key);
 
 export function orderedKeys(values: LiveValues): string[] {
   const known = VALUE_ORDER.filter((key) => key in values);

@@ -1,14 +1,27 @@
+import { deviceTypeDefinition } from '@luxgrid/contracts/things/index';
+import {
+  CHANNEL_MAX,
+  CHANNEL_MIN,
+  ACTION_PERMISSION as FAMILY_ACTION_PERMISSION,
+  ALLOWED_PARENTS as FAMILY_ALLOWED_PARENTS,
+  IMPORT_TYPES as FAMILY_IMPORT_TYPES,
+  permResource as familyPermResource,
+  LIGHTING,
+  MESH_TYPES,
+  PANID_MAX,
+  PANID_MIN,
+  SESSION_TYPES,
+  TERMINAL_TYPES,
+} from '@luxgrid/contracts/things/lighting';
 import type { CommandStatus, Connection, ControlAction, DeviceType } from './types';
 
 /*
- * The registry rules the forms check before the server does (spec §5, §9). The numbers mirror
- * packages/contracts/src/lighting.ts (rules.test.ts proves they agree); they are copied rather
- * than imported so that the web bundle does not carry the server's validation library.
+ * The registry rules the forms check before the server does (spec §5, §9). What a device type
+ * is comes from the thing model (packages/contracts/src/things), which carries no validation
+ * library; the registry's own numbers mirror packages/contracts/src/lighting.ts (rules.test.ts
+ * proves they agree) so that the web bundle does not carry the server's validation library.
  */
-export const CHANNEL_MIN = 11;
-export const CHANNEL_MAX = 27;
-export const PANID_MIN = 1;
-export const PANID_MAX = 65534;
+export { CHANNEL_MAX, CHANNEL_MIN, MESH_TYPES, PANID_MAX, PANID_MIN, SESSION_TYPES, TERMINAL_TYPES };
 export const NON_DIRECT_TAG_LIMIT = 2;
 export const DEFAULT_LAMP_HEAD_LIMIT = 2;
 export const METER_ADDRESS_MAX = 32;
@@ -17,61 +30,46 @@ export const SWITCH_MODULE_IO = 8;
 /** ZigBee (6) and Wi-SUN (9) mesh terminals carry a channel and a PANID. */
 export const MESH_COMM_TYPES = [6, 9];
 
-export const TERMINAL_TYPES: readonly DeviceType[] = ['RTU', 'LUXOMETER'];
-export const SESSION_TYPES: readonly DeviceType[] = ['BOX', 'CCU', 'CCU_IN_BOX'];
-
-export const ALLOWED_PARENTS: Record<DeviceType, readonly DeviceType[]> = {
-  BOX: [],
-  CCU: [],
-  CCU_IN_BOX: ['BOX'],
-  BRANCH: ['BOX', 'CCU_IN_BOX', 'CCU'],
-  LOOP: ['BOX', 'CCU_IN_BOX', 'CCU'],
-  METER: ['BOX'],
-  SWITCH_MODULE: ['BOX'],
-  BREAKER: ['BOX'],
-  RTU: ['CCU', 'CCU_IN_BOX', 'BRANCH', 'LOOP'],
-  LUXOMETER: ['CCU', 'CCU_IN_BOX', 'BOX'],
-  LIGHT: ['RTU'],
-  POLE: [],
-};
+export const ALLOWED_PARENTS = FAMILY_ALLOWED_PARENTS as Record<DeviceType, readonly DeviceType[]>;
 
 /** The types an import template exists for, in the order a city is imported. */
-export const IMPORT_TYPES: readonly DeviceType[] = [
-  'BOX',
-  'CCU_IN_BOX',
-  'CCU',
-  'BRANCH',
-  'LOOP',
-  'METER',
-  'SWITCH_MODULE',
-  'BREAKER',
-  'POLE',
-  'RTU',
-  'LIGHT',
-  'LUXOMETER',
+export const IMPORT_TYPES: readonly DeviceType[] = FAMILY_IMPORT_TYPES;
+
+/** The page whose button permissions govern a device type (as the server decides). */
+export const permResource: (type: DeviceType) => 'box' | 'branch' | 'device' = familyPermResource;
+
+/** Types the box page manages (its permissions are lighting:box:*), and the circuits (lighting:branch:*). */
+export const BOX_TYPES = LIGHTING.types.map((type) => type.code as DeviceType).filter((t) => permResource(t) === 'box');
+export const CIRCUIT_TYPES = LIGHTING.types
+  .map((type) => type.code as DeviceType)
+  .filter((t) => permResource(t) === 'branch');
+
+/** Types imported under the box page's permission (boxes, their parts and circuits), in import order. */
+export const BOX_IMPORT_TYPES = IMPORT_TYPES.filter((type) => permResource(type) !== 'device');
+/** The import permission of a type: circuits are imported with their boxes. */
+export const importPerm = (type: DeviceType) => `lighting:${permResource(type) === 'device' ? 'device' : 'box'}:import`;
+/** Every type the device page adds: its own first, then the box page's in the order they are built. */
+export const DEVICE_PAGE_TYPES: readonly DeviceType[] = [
+  ...LIGHTING.types.map((type) => type.code as DeviceType).filter((type) => permResource(type) === 'device'),
+  ...BOX_IMPORT_TYPES,
 ];
 
-/** Types the box page manages (its permissions are lighting:box:*). */
-export const BOX_TYPES: readonly DeviceType[] = ['BOX', 'CCU_IN_BOX', 'METER', 'SWITCH_MODULE', 'BREAKER'];
-export const CIRCUIT_TYPES: readonly DeviceType[] = ['BRANCH', 'LOOP'];
+/** Types that answer a state reading (召测) themselves. */
+export const QUERY_TYPES: readonly DeviceType[] = LIGHTING.types
+  .filter((type) => type.commands.some((command) => command.action === 'calling' && !command.passedTo))
+  .map((type) => type.code as DeviceType);
 
 export const isTerminal = (type: DeviceType) => TERMINAL_TYPES.includes(type);
 export const holdsSession = (type: DeviceType, connection: Connection | null | undefined) =>
   SESSION_TYPES.includes(type) || (isTerminal(type) && connection === 'DIRECT');
 
-/** The page whose button permissions govern a device type (as the server decides). */
-export function permResource(type: DeviceType): 'box' | 'branch' | 'device' {
-  if (BOX_TYPES.includes(type)) return 'box';
-  if (CIRCUIT_TYPES.includes(type)) return 'branch';
-  return 'device';
-}
-
 export const perm = (type: DeviceType, action: string) => `lighting:${permResource(type)}:${action}`;
 
 /** Whether a device type takes a channel and PANID (mesh terminals and concentrators). */
 export function meshCapable(type: DeviceType, commType: number | null | undefined): boolean {
-  const kind = isTerminal(type) || type === 'CCU' || type === 'CCU_IN_BOX';
-  return kind && (commType === null || commType === undefined || MESH_COMM_TYPES.includes(commType));
+  return (
+    MESH_TYPES.includes(type) && (commType === null || commType === undefined || MESH_COMM_TYPES.includes(commType))
+  );
 }
 
 export function channelValid(value: unknown): boolean {
@@ -108,25 +106,11 @@ export const QUERY_ACTIONS: readonly ControlAction[] = ['calling', 'restart', 't
 export const ALL_ACTIONS: readonly ControlAction[] = [...LIGHT_ACTIONS, ...BREAKER_ACTIONS, ...QUERY_ACTIONS];
 
 /** The button permission suffix (lighting:<page>:<suffix>) each action demands. */
-export const ACTION_PERMISSION: Record<ControlAction, string> = {
-  LIGHT_ON: 'on',
-  LIGHT_OFF: 'off',
-  LIGHT_DIMMING: 'dimming',
-  BREAKER_ON: 'on',
-  BREAKER_OFF: 'off',
-  calling: 'calling',
-  restart: 'restart',
-  timing: 'timing',
-  clockcalling: 'clockcalling',
-};
+export const ACTION_PERMISSION: Record<ControlAction, string> = FAMILY_ACTION_PERMISSION;
 
 /** The actions that reach a device of this type (containers pass lamp commands to their terminals). */
 export function actionsFor(type: DeviceType): ControlAction[] {
-  const out: ControlAction[] = [];
-  if (['RTU', 'LIGHT', 'CCU', 'CCU_IN_BOX', 'BRANCH', 'LOOP', 'BOX'].includes(type)) out.push(...LIGHT_ACTIONS);
-  if (['BRANCH', 'LOOP', 'BREAKER', 'BOX'].includes(type)) out.push(...BREAKER_ACTIONS);
-  if (['RTU', 'LUXOMETER', 'CCU', 'CCU_IN_BOX', 'BOX', 'METER', 'LIGHT'].includes(type)) out.push(...QUERY_ACTIONS);
-  return out;
+  return (deviceTypeDefinition(type)?.commands ?? []).map((command) => command.action as ControlAction);
 }
 
 /** Actions that change what a lamp or circuit does ask for a confirmation first. */

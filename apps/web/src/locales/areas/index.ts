@@ -1,7 +1,14 @@
 import { lightingTexts } from './lighting';
+import { manholeTexts } from './manhole';
 import { monitorTexts } from './monitor';
 import { systemTexts } from './system';
 import { tenantTexts } from './tenant';
 
 /** Texts of each area live in their own file, so that areas grow side by side. */
-export const AREA_TEXTS = { system: systemTexts, monitor: monitorTexts, tenant: tenantTexts, lighting: lightingTexts };
+export const AREA_TEXTS = {
+  system: systemTexts,
+  monitor: monitorTexts,
+  tenant: tenantTexts,
+  lighting: lightingTexts,
+  manhole: manholeTexts,
+};

@@ -1,3 +1,9 @@
+import { allReadings } from '@luxgrid/contracts/things/index';
+
+/** The label of every reading of every device family, in one language. */
+const readingLabels = (lang: 'zh' | 'en'): Record<string, string> =>
+  Object.fromEntries(allReadings().map((field) => [field.key, field.label[lang]]));
+
 /** Texts of the lighting screens in both languages; each top-level key is a screen or a shared group of the area. */
 const zhCN = {
   ltCommon: {
@@ -26,34 +32,8 @@ const zhCN = {
     comm: { INIT: '未接入', ON: '在线', OFF: '离线' },
   },
   ltValues: {
-    lampState: '灯具状态',
-    dimLevel: '调光值',
-    voltage: '电压',
-    current: '电流',
-    power: '功率',
-    powerFactor: '功率因数',
-    energy: '电能',
-    temperature: '温度',
-    tilt: '倾斜角',
-    operatingHours: '运行时长',
-    switchCount: '开关次数',
-    breaker: '断路器',
-    voltageA: 'A相电压',
-    voltageB: 'B相电压',
-    voltageC: 'C相电压',
-    currentA: 'A相电流',
-    currentB: 'B相电流',
-    currentC: 'C相电流',
-    powerA: 'A相功率',
-    powerB: 'B相功率',
-    powerC: 'C相功率',
-    energy1: '第1路电能',
-    energy2: '第2路电能',
-    energy3: '第3路电能',
-    energy4: '第4路电能',
-    lux: '照度',
-    doorOpen: '箱门打开',
-    leakageCurrent: '漏电流',
+    // the readings devices report, as the thing model names them
+    ...readingLabels('zh'),
     hours: '累计亮灯时长',
     clock: '设备时钟',
     restarted: '已重启',
@@ -417,34 +397,8 @@ const enUS: Texts = {
     comm: { INIT: 'Not yet connected', ON: 'Online', OFF: 'Offline' },
   },
   ltValues: {
-    lampState: 'Lamp state',
-    dimLevel: 'Dim level',
-    voltage: 'Voltage',
-    current: 'Current',
-    power: 'Power',
-    powerFactor: 'Power factor',
-    energy: 'Energy',
-    temperature: 'Temperature',
-    tilt: 'Tilt',
-    operatingHours: 'Operating hours',
-    switchCount: 'Switch count',
-    breaker: 'Breaker',
-    voltageA: 'Voltage A',
-    voltageB: 'Voltage B',
-    voltageC: 'Voltage C',
-    currentA: 'Current A',
-    currentB: 'Current B',
-    currentC: 'Current C',
-    powerA: 'Power A',
-    powerB: 'Power B',
-    powerC: 'Power C',
-    energy1: 'Energy ch. 1',
-    energy2: 'Energy ch. 2',
-    energy3: 'Energy ch. 3',
-    energy4: 'Energy ch. 4',
-    lux: 'Illuminance',
-    doorOpen: 'Door open',
-    leakageCurrent: 'Leakage current',
+    // the readings devices report, as the thing model names them
+    ...readingLabels('en'),
     hours: 'Lit hours',
     clock: 'Device clock',
     restarted: 'Restarted',

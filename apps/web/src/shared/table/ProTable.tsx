@@ -1,24 +1,5 @@
-import {
-  ColumnHeightOutlined,
-  EyeInvisibleOutlined,
-  EyeOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
-import {
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnType,
-  type TableProps,
-  Tooltip,
-} from 'antd';
-import type { Dayjs } from 'dayjs';
+import { ColumnHeightOutlined, EyeInvisibleOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Form, Space, Table, type TableColumnType, type TableProps, Tooltip } from 'antd';
 import {
   type Key,
   type ReactNode,
@@ -31,10 +12,9 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RANGE_PICKER_DEFAULTS, rangeParams } from '../date';
-import { useDict } from '../dict';
 import { type Params, request } from '../request';
 import { ColumnsDialog } from './ColumnsDialog';
+import { EmptyState } from './EmptyState';
 import {
   INITIAL_PAGE,
   type ListResult,
@@ -46,11 +26,9 @@ import {
   readList,
   shouldReturnToFirstPage,
 } from './pagination';
+import { readSearch, SearchBar, type SearchField } from './SearchBar';
 
-export type SearchField =
-  | { type: 'input'; name: string; label: string }
-  | { type: 'select'; name: string; label: string; options?: { label: string; value: string }[]; dictType?: string }
-  | { type: 'dateRange'; name: string; label: string };
+export type { SearchField } from './SearchBar';
 
 export type ProColumn<T> = TableColumnType<T> & {
   key: string;
@@ -90,37 +68,10 @@ export interface ProTableProps<T> {
   scrollY?: number;
   expandable?: TableProps<T>['expandable'];
   testId?: string;
-}
-
-/**
- * A dropdown of the search bar. Form.Item hands its value and change handler to this, its
- * direct child: they must reach the Select, or the choice shows but never reaches the request.
- */
-function SelectField({
-  field,
-  value,
-  onChange,
-  id,
-}: {
-  field: Extract<SearchField, { type: 'select' }>;
-  value?: string;
-  onChange?: (value: string | undefined) => void;
-  id?: string;
-}) {
-  const { t } = useTranslation();
-  const dict = useDict(field.dictType);
-  const options = field.options ?? dict.map((item) => ({ label: item.dictLabel, value: item.dictValue }));
-  return (
-    <Select
-      id={id}
-      value={value}
-      onChange={onChange}
-      allowClear
-      placeholder={t('common.selectPlaceholder', { label: field.label })}
-      options={options}
-      style={{ width: 200 }}
-    />
-  );
+  /** what the empty table says (what the list holds, how to fill it); "no data" unless told */
+  empty?: ReactNode;
+  /** a button under the empty state's text */
+  emptyAction?: ReactNode;
 }
 
 /** Paginated table with a search/reset bar, right toolbar (search toggle, refresh, columns) and spec §9 paging. */
@@ -141,6 +92,8 @@ export function ProTable<T extends object>({
   scrollY = 710,
   expandable,
   testId,
+  empty,
+  emptyAction,
 }: ProTableProps<T>) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
@@ -223,20 +176,7 @@ export function ProTable<T extends object>({
     [clearSelection, rememberPage, rememberSort, filters],
   );
 
-  const readFilters = (): Params => {
-    const values = form.getFieldsValue() as Record<string, unknown>;
-    const query: Params = {};
-    for (const field of searchFields) {
-      const value = values[field.name];
-      if (field.type === 'dateRange') {
-        const range = rangeParams(value as [Dayjs, Dayjs] | undefined);
-        if (range.beginTime) query.params = { ...(query.params as Params | undefined), ...range };
-      } else if (value !== undefined && value !== null && value !== '') {
-        query[field.name] = typeof value === 'string' ? value.trim() : value;
-      }
-    }
-    return query;
-  };
+  const readFilters = (): Params => readSearch(searchFields, form.getFieldsValue() as Record<string, unknown>);
 
   const onSearch = () => {
     clearSelection();
@@ -284,33 +224,7 @@ export function ProTable<T extends object>({
   return (
     <div data-testid={testId}>
       {searchFields.length > 0 && showSearch && (
-        <Form form={form} layout="inline" className="lx-search-bar" onFinish={onSearch}>
-          {searchFields.map((field) => (
-            <Form.Item key={field.name} name={field.name} label={field.label} style={{ marginBottom: 8 }}>
-              {field.type === 'input' ? (
-                <Input
-                  allowClear
-                  placeholder={t('common.inputPlaceholder', { label: field.label })}
-                  style={{ width: 200 }}
-                />
-              ) : field.type === 'select' ? (
-                <SelectField field={field} />
-              ) : (
-                <DatePicker.RangePicker {...RANGE_PICKER_DEFAULTS} style={{ width: 360 }} />
-              )}
-            </Form.Item>
-          ))}
-          <Form.Item style={{ marginBottom: 8 }}>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="table-search">
-                {t('common.search')}
-              </Button>
-              <Button icon={<UndoOutlined />} onClick={onReset} data-testid="table-reset">
-                {t('common.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
+        <SearchBar form={form} fields={searchFields} onSearch={onSearch} onReset={onReset} />
       )}
       <div className="lx-toolbar">
         <Space wrap>{toolbar?.({ keys: selectedKeys, rows: selectedRows })}</Space>
@@ -352,6 +266,7 @@ export function ProTable<T extends object>({
         onChange={onChange}
         scroll={{ x: 'max-content', y: scrollY }}
         expandable={expandable}
+        locale={{ emptyText: <EmptyState description={empty} action={emptyAction} /> }}
         rowSelection={
           selectable
             ? {

@@ -1,5 +1,12 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, type FormInstance } from 'antd';
+import {
+  ClearOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { App, Button, Form, type FormInstance, Space } from 'antd';
 import { type Key, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DraggableDialog } from '../DraggableDialog';
@@ -26,6 +33,12 @@ export interface EditDialogOptions<T> {
   toForm?: (row: T) => T;
   /** the body sent from the row and the form's values; null refuses (after telling the user why) */
   toBody?: (merged: T) => T | null;
+  /** fetches the whole record before an edit (a list row may hold less than the form) */
+  load?: (row: T) => Promise<T>;
+  /** says "fill in the required fields" when the form is incomplete, besides marking the fields */
+  warnIncomplete?: boolean;
+  /** after a save, besides the table's refresh (counts, trees the page also shows) */
+  onSaved?: () => void;
 }
 
 export interface EditDialogState<T> {
@@ -41,7 +54,16 @@ export interface EditDialogState<T> {
 }
 
 /** One form, the row being edited (null = closed), saving, the success message and the table's refresh. */
-export function useEditDialog<T extends object>({ api, idKey, table, toForm, toBody }: EditDialogOptions<T>) {
+export function useEditDialog<T extends object>({
+  api,
+  idKey,
+  table,
+  toForm,
+  toBody,
+  load,
+  warnIncomplete,
+  onSaved,
+}: EditDialogOptions<T>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<T>();
@@ -61,8 +83,18 @@ export function useEditDialog<T extends object>({ api, idKey, table, toForm, toB
   }, [values, form]);
 
   const close = () => setEditing(null);
+  const open = (row: T) => {
+    if (!load || !row[idKey]) {
+      setEditing(row);
+      return;
+    }
+    load(row).then(setEditing, () => {
+      // the request layer showed the reason; the dialog stays closed
+    });
+  };
   const submit = async () => {
     const entered = await form.validateFields().catch(() => null);
+    if (!entered && warnIncomplete) message.warning(t('common.fillRequired'));
     if (!entered || !editing) return;
     const merged = { ...editing, ...entered } as T;
     const body = toBody ? toBody(merged) : merged;
@@ -74,6 +106,7 @@ export function useEditDialog<T extends object>({ api, idKey, table, toForm, toB
       message.success(isEdit ? t('common.updateSuccess') : t('common.addSuccess'));
       setEditing(null);
       table.current?.refresh();
+      onSaved?.();
     } catch {
       // the request layer showed the reason (a same name, a rule of the spec, …)
     } finally {
@@ -86,7 +119,7 @@ export function useEditDialog<T extends object>({ api, idKey, table, toForm, toB
     editing,
     values,
     isEdit,
-    open: setEditing,
+    open,
     close,
     submit,
     saving,
@@ -143,7 +176,8 @@ export function EditDialog<T extends object>({
 export function useConfirmRemove(
   remove: (ids: number[]) => Promise<unknown>,
   confirmText: (names: string) => string,
-  table: RefObject<ProTableRef | null>,
+  /** null for a list that is not a ProTable (a tree): `onRemoved` reloads it */
+  table: RefObject<ProTableRef | null> | null,
   onRemoved?: () => void,
 ) {
   const { t } = useTranslation();
@@ -158,9 +192,9 @@ export function useConfirmRemove(
       onOk: async () => {
         await remove(ids as number[]);
         message.success(t('common.deleteSuccess'));
-        table.current?.clearSelection();
+        table?.current?.clearSelection();
         if (onRemoved) onRemoved();
-        else table.current?.refresh();
+        else table?.current?.refresh();
       },
     });
   };
@@ -174,26 +208,39 @@ export function RowActions({
   perm,
   onEdit,
   onRemove,
+  editNeedsQuery,
+  editTestId,
   children,
+  between,
+  after,
 }: {
   /** e.g. 'lighting:tag' */
   perm: string;
   onEdit?: () => void;
   onRemove?: () => void;
+  /** the edit link also needs `<perm>:query` (the dialog fetches the record) */
+  editNeedsQuery?: boolean;
+  editTestId?: string;
   /** the row's own links, before edit and delete */
   children?: ReactNode;
+  /** links between edit and delete (copy, reset …) */
+  between?: ReactNode;
+  /** links after edit and delete (the rarer ones) */
+  after?: ReactNode;
 }) {
   const { t } = useTranslation();
+  // one line: the links do not wrap in a narrow actions column
   return (
-    <>
+    <Space size={0}>
       {children}
       {onEdit && (
-        <HasPermi value={[`${perm}:edit`]}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={onEdit}>
+        <HasPermi value={editPerms(perm, editNeedsQuery)} mode="all">
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={onEdit} data-testid={editTestId}>
             {t('common.edit')}
           </Button>
         </HasPermi>
       )}
+      {between}
       {onRemove && (
         <HasPermi value={[`${perm}:remove`]}>
           <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={onRemove}>
@@ -201,38 +248,71 @@ export function RowActions({
           </Button>
         </HasPermi>
       )}
-    </>
+      {after}
+    </Space>
   );
 }
 
-/** The toolbar's add button and its delete-the-selected button, each behind its permission. */
+function editPerms(perm: string, needsQuery: boolean | undefined): string[] {
+  return needsQuery ? [`${perm}:edit`, `${perm}:query`] : [`${perm}:edit`];
+}
+
+/**
+ * The toolbar's add button, its edit-the-one-selected button (when `onEdit` is given) and its
+ * delete-the-selected button, each behind its permission.
+ */
 export function AddRemoveButtons({
   perm,
   testId,
   onAdd,
+  onEdit,
+  editNeedsQuery,
   selected,
   onRemove,
+  children,
 }: {
   perm: string;
-  /** the add button is `<testId>-add` */
+  /** the buttons are `<testId>-add`, `<testId>-edit`, `<testId>-remove` */
   testId: string;
-  onAdd: () => void;
+  onAdd?: () => void;
+  onEdit?: () => void;
+  editNeedsQuery?: boolean;
   selected: number;
-  onRemove: () => void;
+  onRemove?: () => void;
+  /** the page's own buttons, between edit and delete */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <>
-      <HasPermi value={[`${perm}:add`]}>
-        <Button type="primary" ghost icon={<PlusOutlined />} onClick={onAdd} data-testid={`${testId}-add`}>
-          {t('common.add')}
-        </Button>
-      </HasPermi>
-      <HasPermi value={[`${perm}:remove`]}>
-        <Button danger icon={<DeleteOutlined />} disabled={!selected} onClick={onRemove}>
-          {t('common.delete')}
-        </Button>
-      </HasPermi>
+      {onAdd && (
+        <HasPermi value={[`${perm}:add`]}>
+          <Button type="primary" ghost icon={<PlusOutlined />} onClick={onAdd} data-testid={`${testId}-add`}>
+            {t('common.add')}
+          </Button>
+        </HasPermi>
+      )}
+      {onEdit && (
+        <HasPermi value={editPerms(perm, editNeedsQuery)} mode="all">
+          <Button icon={<EditOutlined />} disabled={selected !== 1} onClick={onEdit} data-testid={`${testId}-edit`}>
+            {t('common.edit')}
+          </Button>
+        </HasPermi>
+      )}
+      {children}
+      {onRemove && (
+        <HasPermi value={[`${perm}:remove`]}>
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            disabled={!selected}
+            onClick={onRemove}
+            data-testid={`${testId}-remove`}
+          >
+            {t('common.delete')}
+          </Button>
+        </HasPermi>
+      )}
     </>
   );
 }
@@ -274,5 +354,105 @@ export function ExportButton({
         {t('common.export')}
       </Button>
     </HasPermi>
+  );
+}
+
+/**
+ * Asks before an action on the table's rows (delete log lines, clean a log), runs it, says it is
+ * done, then clears the selection and reloads the table.
+ */
+export function useConfirmAction(table: RefObject<ProTableRef | null>) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  return (content: string, run: () => Promise<unknown>, done: string) =>
+    modal.confirm({
+      title: t('common.hint'),
+      content,
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await run();
+        message.success(done);
+        table.current?.clearSelection();
+        table.current?.reload();
+      },
+    });
+}
+
+/** A log's toolbar: delete the selected lines and clean the whole log, both behind `<perm>:remove`. */
+export function LogCleanButtons({
+  perm,
+  testId,
+  selected,
+  onRemove,
+  onClean,
+}: {
+  perm: string;
+  /** the buttons are `<testId>-remove` and `<testId>-clean` */
+  testId: string;
+  selected: number;
+  onRemove?: () => void;
+  onClean: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {onRemove && <AddRemoveButtons perm={perm} testId={testId} selected={selected} onRemove={onRemove} />}
+      <HasPermi value={[`${perm}:remove`]}>
+        <Button danger icon={<ClearOutlined />} onClick={onClean} data-testid={`${testId}-clean`}>
+          {t('sysCommon.clean')}
+        </Button>
+      </HasPermi>
+    </>
+  );
+}
+
+/** One link of a row (detail, members, run once …), behind its permission when it has one. */
+export function RowLink({
+  perm,
+  icon,
+  label,
+  onClick,
+  testId,
+  danger,
+  disabled,
+}: {
+  perm?: string | string[];
+  icon?: ReactNode;
+  label: ReactNode;
+  onClick: () => void;
+  testId?: string;
+  danger?: boolean;
+  disabled?: boolean;
+}) {
+  const link = (
+    <Button
+      type="link"
+      size="small"
+      icon={icon}
+      danger={danger}
+      disabled={disabled}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {label}
+    </Button>
+  );
+  if (!perm) return link;
+  return <HasPermi value={typeof perm === 'string' ? [perm] : perm}>{link}</HasPermi>;
+}
+
+/** The row link that opens a record's detail, behind `<perm>:query`. */
+export function DetailLink({ perm, onClick, testId }: { perm: string; onClick: () => void; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <RowLink
+      perm={`${perm}:query`}
+      icon={<EyeOutlined />}
+      label={t('sysCommon.detail')}
+      onClick={onClick}
+      testId={testId}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { fail } from '../../../platform/errors.ts';
 import { MAX_PAGE_SIZE, pageQuery } from '../../../platform/paging.ts';
+import { lightingOnly } from '../family-scope.ts';
 
 export const deviceListQuery = pageQuery.extend({
   projectId: z.coerce.number().int().positive().optional(),
@@ -73,6 +74,7 @@ export function deviceWhere(ctx: Ctx, q: DeviceListQuery): { where: string; para
     return `$${params.length}`;
   };
   if (ctx.clientId !== null) conds.push(`d.client_id = ${p(ctx.clientId)}`);
+  conds.push(lightingOnly('d'));
   const projectId = q.projectId ?? ctx.projectId;
   if (projectId) conds.push(`d.project_id = ${p(projectId)}`);
   if (q.deviceType) conds.push(`d.device_type = ${p(q.deviceType)}`);

@@ -1,4 +1,12 @@
-import { ACTION_PERMISSION, type ControlBody, controlBody, deviceBody } from '@luxgrid/contracts';
+import {
+  ACTION_PERMISSION,
+  type ControlBody,
+  commandOf,
+  controlBody,
+  deviceBody,
+  LIGHTING,
+  permResource,
+} from '@luxgrid/contracts';
 import { CONTROL_ACTIONS } from '@luxgrid/contracts/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +17,7 @@ import { fail, forbidden, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { hasPermission } from '../../../platform/rbac.ts';
 import { formatDate } from '../../system/user/user-info.ts';
+import { lightingOnly } from '../family-scope.ts';
 import { type CommandTarget, issueCommands } from '../gateway/commands.ts';
 import {
   createDevice,
@@ -25,12 +34,6 @@ import { deviceListQuery, deviceWhere, listDevices } from './device-query.ts';
 const idParam = z.object({ deviceId: z.coerce.number().int().positive() });
 const idsParam = z.object({ deviceIds: z.string().regex(/^\d{1,15}(,\d{1,15})*$/) });
 
-/** The page whose buttons govern a device type: boxes and their parts, branches, everything else. */
-export function permResource(type: string): 'box' | 'branch' | 'device' {
-  if (['BOX', 'CCU_IN_BOX', 'METER', 'SWITCH_MODULE', 'BREAKER'].includes(type)) return 'box';
-  if (type === 'BRANCH' || type === 'LOOP') return 'branch';
-  return 'device';
-}
 const anyOf = (action: string) => ({
   any: [`lighting:device:${action}`, `lighting:box:${action}`, `lighting:branch:${action}`],
 });
@@ -39,6 +42,8 @@ function requireTypePerm(ctx: Ctx, type: string, action: string) {
 }
 
 const TREE_LIMIT = 500;
+/** Circuits: the lamps they hold are their children (a concentrator's or box's follow its session). */
+const CIRCUIT_TYPES = new Set(LIGHTING.types.filter((type) => permResource(type.code) === 'branch').map((t) => t.code));
 
 /** Control: which device types each action reaches, and how containers expand to what they hold. */
 async function controlTargets(deps: Deps, ctx: Ctx, body: ControlBody) {
@@ -70,36 +75,33 @@ async function controlTargets(deps: Deps, ctx: Ctx, body: ControlBody) {
   const breaker = body.action.startsWith('BREAKER_');
   const out: typeof devices = [];
   for (const d of devices) {
-    if (light) {
-      if (d.deviceType === 'RTU' || d.deviceType === 'LIGHT') out.push(d);
-      else if (['CCU', 'CCU_IN_BOX', 'BRANCH', 'LOOP', 'BOX'].includes(d.deviceType)) {
-        const column = ['BRANCH', 'LOOP'].includes(d.deviceType) ? 'parent_id' : 'gateway_id';
-        const terminals = await db.query<(typeof devices)[number]>(
-          `${select} where ${column} = $1 and device_type = 'RTU'`,
-          [d.deviceId],
-        );
-        if (!terminals.length && !body.groupId) throw fail('lighting.terminal.none');
-        out.push(...terminals);
-      } else if (!body.groupId) throw fail('lighting.control.notSupported');
-    } else if (breaker) {
-      if (['BRANCH', 'LOOP', 'BREAKER'].includes(d.deviceType)) {
-        if (d.doIndex === null) {
-          if (!body.groupId) throw fail('lighting.circuit.noDo');
-          continue;
-        }
-        out.push(d);
-      } else if (d.deviceType === 'BOX') {
-        const circuits = await db.query<(typeof devices)[number]>(
-          `${select} where parent_id = $1 and device_type in ('BRANCH', 'LOOP', 'BREAKER')`,
-          [d.deviceId],
-        );
-        if (!circuits.length) throw fail('lighting.circuit.none');
-        const driven = circuits.filter((c) => c.doIndex !== null);
-        if (!driven.length) throw fail('lighting.circuit.noDo');
-        out.push(...driven);
-      } else if (!body.groupId) throw fail('lighting.control.notSupported');
-    } else if (['RTU', 'LUXOMETER', 'CCU', 'CCU_IN_BOX', 'BOX', 'METER', 'LIGHT'].includes(d.deviceType)) out.push(d);
-    else if (!body.groupId) throw fail('lighting.control.notSupported');
+    // the thing model says who carries the action out: the device itself, or what it holds
+    const command = commandOf(d.deviceType, body.action);
+    if (!command) {
+      if (!body.groupId) throw fail('lighting.control.notSupported');
+    } else if (!command.passedTo) {
+      // a circuit switches by its switch module's output (DO), which it must have
+      if (!breaker || d.doIndex !== null) out.push(d);
+      else if (!body.groupId) throw fail('lighting.circuit.noDo');
+    } else if (light) {
+      // lamp commands reach the terminals a circuit holds, or that a concentrator or box carries
+      const column = CIRCUIT_TYPES.has(d.deviceType) ? 'parent_id' : 'gateway_id';
+      const terminals = await db.query<(typeof devices)[number]>(
+        `${select} where ${column} = $1 and device_type = any($2::text[])`,
+        [d.deviceId, command.passedTo],
+      );
+      if (!terminals.length && !body.groupId) throw fail('lighting.terminal.none');
+      out.push(...terminals);
+    } else {
+      const circuits = await db.query<(typeof devices)[number]>(
+        `${select} where parent_id = $1 and device_type = any($2::text[])`,
+        [d.deviceId, command.passedTo],
+      );
+      if (!circuits.length) throw fail('lighting.circuit.none');
+      const driven = circuits.filter((c) => c.doIndex !== null);
+      if (!driven.length) throw fail('lighting.circuit.noDo');
+      out.push(...driven);
+    }
   }
   const reachable = out.filter((d) => d.gatewayId !== null);
   if (!reachable.length) throw fail(body.groupId ? 'lighting.group.noControllable' : 'lighting.control.notSupported');
@@ -154,7 +156,7 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
              d.connection, d.longitude, d.latitude, coalesce(s.fault, false) as fault,
              (select count(*)::int from lt_device c where c.parent_id = d.device_id) as "childCount"
            from lt_device d left join lt_device_state s on s.device_id = d.device_id
-           where d.project_id = $1 and d.client_id = $2 and ${req.query.parentId ? 'd.parent_id = $3' : 'd.parent_id is null and $3::int = 0'}
+           where d.project_id = $1 and d.client_id = $2 and ${lightingOnly('d')} and ${req.query.parentId ? 'd.parent_id = $3' : 'd.parent_id is null and $3::int = 0'}
              and d.device_id > $4
            order by d.device_id limit ${limit + 1}`,
           [project.projectId, project.clientId, req.query.parentId ?? 0, req.query.afterId ?? 0],
@@ -170,7 +172,7 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
       { config: { perm: anyOf('list') }, schema: { tags, summary: 'Device gateway counters' } },
       async (req) => {
         req.auth();
-        return ok(req.lang, deps.gateway?.health() ?? null);
+        return ok(req.lang, deps.deviceHub?.health() ?? null);
       },
     );
 
@@ -327,7 +329,7 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        const { newDeviceSecret } = await import('../gateway/gateway.ts');
+        const { newDeviceSecret } = await import('../../../platform/devices/sessions.ts');
         const rows = await deps.database.query<{
           device_id: number;
           uid: string;

@@ -2,6 +2,7 @@ import {
   ALLOWED_PARENTS,
   DEFAULT_LAMP_HEAD_LIMIT,
   type DeviceBody,
+  MESH_TYPES,
   METER_ADDRESS_MAX,
   NON_DIRECT_TAG_LIMIT,
   SESSION_TYPES,
@@ -10,9 +11,10 @@ import {
 } from '@luxgrid/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Ctx, Deps } from '../../../platform/context.ts';
+import { newDeviceSecret } from '../../../platform/devices/sessions.ts';
 import { fail, notFound, warn } from '../../../platform/errors.ts';
+import { customerWhere, type Scope } from '../../../platform/scope.ts';
 import { formatDate } from '../../system/user/user-info.ts';
-import { newDeviceSecret } from '../gateway/gateway.ts';
 import { ltDevice, ltDeviceModel, ltDeviceTag, ltGroupMember, ltLocation, ltTag } from './device.table.ts';
 
 export type DeviceRow = typeof ltDevice.$inferSelect;
@@ -44,28 +46,23 @@ export async function routeBoxesThroughControllers(deps: Deps, projectId: number
 }
 
 /** The customer a request acts for when it creates something; platform users must have chosen one. */
-export function requireClient(ctx: Ctx): number {
-  if (ctx.clientId === null) throw fail('tenant.customerRequired');
-  return ctx.clientId;
-}
-
 /** A project the caller may work in (its customer's, or any for platform users who chose all customers). */
 export async function projectInScope(
   deps: Deps,
-  ctx: Ctx,
+  scope: Scope,
   projectId: number | null | undefined,
 ): Promise<{ projectId: number; clientId: number; operatePwd: string }> {
   if (!projectId) throw fail('lighting.project.required');
   const [row] = await deps.database.query<{ project_id: number; client_id: number; operate_pwd: string }>(
     "select project_id, client_id, operate_pwd from biz_project where project_id = $1 and del_flag = '0' and ($2::bigint is null or client_id = $2)",
-    [projectId, ctx.clientId],
+    [projectId, scope.clientId],
   );
   if (!row) throw notFound();
   return { projectId: row.project_id, clientId: row.client_id, operatePwd: row.operate_pwd };
 }
 
 /** The scope condition every device query carries. */
-export const deviceScope = (ctx: Ctx) => (ctx.clientId === null ? undefined : eq(ltDevice.clientId, ctx.clientId));
+export const deviceScope = (scope: Scope) => customerWhere(scope, ltDevice.clientId);
 
 export async function loadDevice(deps: Deps, ctx: Ctx, deviceId: number): Promise<DeviceRow> {
   const [row] = await deps.database.db
@@ -214,8 +211,7 @@ export async function resolveDevice(
 
   const commType = model?.commType ?? existing?.commType ?? null;
   if ((body.channel ?? null) !== null || (body.panid ?? null) !== null) {
-    const meshCapable = terminal || type === 'CCU' || type === 'CCU_IN_BOX';
-    if (!meshCapable || (commType !== null && !MESH_COMM_TYPES.includes(commType)))
+    if (!(MESH_TYPES as readonly string[]).includes(type) || (commType !== null && !MESH_COMM_TYPES.includes(commType)))
       throw fail('lighting.channel.meshOnly');
   }
 
@@ -430,7 +426,7 @@ export async function createDevice(deps: Deps, ctx: Ctx, body: DeviceBody) {
   }
   await routeBoxesThroughControllers(deps, values.projectId);
   if (body.tagIds?.length) await setTags(deps, created[0]!, body.tagIds);
-  await deps.gateway?.invalidate([]);
+  deps.devices.registryChanged([]);
   return { devices: created, secret: credentials?.secret ?? null };
 }
 
@@ -462,13 +458,13 @@ export async function updateDevice(deps: Deps, ctx: Ctx, body: DeviceBody) {
          select device_id from lt_device where parent_id = $1
          union all select d.device_id from lt_device d join tree on d.parent_id = tree.device_id)
        update lt_device set gateway_id = $2 where device_id in (select device_id from tree)
-         and (device_type not in ('BOX', 'CCU', 'CCU_IN_BOX') and coalesce(connection, '') <> 'DIRECT')`,
-      [existing.deviceId, session ? existing.deviceId : patch.gatewayId],
+         and (device_type <> all($3::text[]) and coalesce(connection, '') <> 'DIRECT')`,
+      [existing.deviceId, session ? existing.deviceId : patch.gatewayId, SESSION_TYPES],
     );
   await routeBoxesThroughControllers(deps, values.projectId);
   if (body.tagIds)
     await setTags(deps, { ...existing, ...values, deviceId: existing.deviceId } as DeviceRow, body.tagIds);
-  await deps.gateway?.invalidate([existing.deviceId]);
+  deps.devices.registryChanged([existing.deviceId]);
   return { secret };
 }
 
@@ -503,7 +499,7 @@ export async function deleteDevices(deps: Deps, ctx: Ctx, ids: number[]) {
     ]);
   await deps.database.db.delete(ltDevice).where(inArray(ltDevice.deviceId, ids));
   for (const projectId of new Set(rows.map((r) => r.projectId))) await routeBoxesThroughControllers(deps, projectId);
-  await deps.gateway?.invalidate(ids);
+  deps.devices.registryChanged(ids);
 }
 
 /** Issues a new secret for a session device (the old one stops working); shown once. */

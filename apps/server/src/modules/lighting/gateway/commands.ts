@@ -56,7 +56,7 @@ export async function issueCommands(deps: Deps, ctx: Ctx, req: IssueRequest) {
     [[...new Set(targets.map((t) => t.gatewayId!))]],
   );
   const sessionUid = new Map(sessions.map((s) => [s.device_id, s.uid]));
-  const root = deps.gateway?.root ?? TOPIC_ROOT;
+  const root = deps.deviceHub?.root ?? TOPIC_ROOT;
   const rows = targets.map((t) => {
     const id = randomUUID();
     return {
@@ -108,6 +108,6 @@ export async function issueCommands(deps: Deps, ctx: Ctx, req: IssueRequest) {
       expire,
     ],
   );
-  const sent = deps.gateway ? await deps.gateway.dispatch([...sessionUid.keys()]) : 0;
+  const sent = deps.deviceHub ? await deps.deviceHub.dispatch([...sessionUid.keys()]) : 0;
   return { batchId, total: rows.length, sent };
 }

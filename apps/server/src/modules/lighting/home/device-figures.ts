@@ -1,5 +1,6 @@
 import { COUNTED_DEVICE_TYPES, LAMP_DEVICE_TYPE } from '@luxgrid/contracts/lighting';
 import type { FigureProvider } from '../../../platform/home-figures.ts';
+import { lightingOnly } from '../family-scope.ts';
 
 const sqlList = (types: readonly string[]) => types.map((type) => `'${type}'`).join(', ');
 
@@ -37,7 +38,7 @@ export const deviceFigures: FigureProvider = async (deps, { clientId, projectId 
     `with scoped as (
          select d.device_id, d.device_type, d.comm_state from lt_device d
           where ($1::bigint is null or d.client_id = $1) and ($2::bigint is null or d.project_id = $2)
-            and d.device_type <> 'POLE')
+            and d.device_type <> 'POLE' and ${lightingOnly('d')})
        select count(*) filter (where ${COUNTED_DEVICE_SQL})::int as total,
               count(*) filter (where ${LAMP_SQL})::int as lamps,
               count(*) filter (where d.device_type = 'LIGHT')::int as "lampHeads",
@@ -45,11 +46,13 @@ export const deviceFigures: FigureProvider = async (deps, { clientId, projectId 
               count(*) filter (where ${COUNTED_DEVICE_SQL} and d.comm_state <> 'ON')::int as offline,
               count(*) filter (where ${COUNTED_DEVICE_SQL} and d.comm_state = 'INIT')::int as "neverConnected",
               (select count(*)::int from lt_device_state s
-                 where s.fault and ($1::bigint is null or s.client_id = $1) and ($2::bigint is null or s.project_id = $2)) as faults,
+                 where s.fault and ($1::bigint is null or s.client_id = $1) and ($2::bigint is null or s.project_id = $2)
+                   and not exists (select 1 from lt_device o where o.device_id = s.device_id and not ${lightingOnly('o')})) as faults,
               (select count(*)::int from lt_device_event e
                  where ($1::bigint is null or e.client_id = $1) and ($2::bigint is null or e.project_id = $2)
                    and e.ts > now() - interval '24 hours' and e.event_type not in ('ONLINE', 'OFFLINE', 'RECOVER')
-                   and e.level in ('dangerous', 'serious', 'urgent')) as "faultEvents"
+                   and e.level in ('dangerous', 'serious', 'urgent')
+                   and not exists (select 1 from lt_device o where o.device_id = e.device_id and not ${lightingOnly('o')})) as "faultEvents"
          from scoped d`,
     params,
   );

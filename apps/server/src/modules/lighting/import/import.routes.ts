@@ -1,4 +1,4 @@
-import { IMPORT_TYPES } from '@luxgrid/contracts';
+import { IMPORT_TYPES, permResource } from '@luxgrid/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx, Deps } from '../../../platform/context.ts';
@@ -15,9 +15,7 @@ const IMPORT_PERM = { any: ['lighting:device:import', 'lighting:box:import'] };
 
 /** Boxes, their parts and their circuits are imported from the box page; everything else from the device page. */
 const importPermOf = (type: string) =>
-  ['BOX', 'CCU_IN_BOX', 'METER', 'SWITCH_MODULE', 'BREAKER', 'BRANCH', 'LOOP'].includes(type)
-    ? 'lighting:box:import'
-    : 'lighting:device:import';
+  permResource(type) === 'device' ? 'lighting:device:import' : 'lighting:box:import';
 
 function requireImportPerm(ctx: Ctx, type: string) {
   if (!hasPermission(ctx.principal, importPermOf(type))) throw forbidden();

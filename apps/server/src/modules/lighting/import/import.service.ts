@@ -3,7 +3,8 @@ import {
   CHANNEL_MAX,
   CHANNEL_MIN,
   DEFAULT_LAMP_HEAD_LIMIT,
-  type IMPORT_TYPES,
+  deviceTypeDefinition,
+  IMPORT_TYPES,
   type Lang,
   METER_ADDRESS_MAX,
   type MessageKey,
@@ -31,66 +32,22 @@ interface Column {
   width?: number;
 }
 
-const C = {
-  uid: { key: 'uid', zh: 'UID', en: 'UID', required: true, width: 22 },
-  name: { key: 'name', zh: '名称', en: 'Name', required: true, width: 22 },
-  modelName: { key: 'modelName', zh: '型号名称', en: 'Model name', width: 18 },
-  parentUid: { key: 'parentUid', zh: '上级设备UID', en: 'Parent UID', width: 22 },
-  connection: { key: 'connection', zh: '接入方式', en: 'Connection', dict: 'lighting_terminal_connection', width: 14 },
-  longitude: { key: 'longitude', zh: '经度', en: 'Longitude', width: 12 },
-  latitude: { key: 'latitude', zh: '纬度', en: 'Latitude', width: 12 },
-  channel: { key: 'channel', zh: '信道', en: 'Channel', width: 8 },
-  panid: { key: 'panid', zh: 'PANID', en: 'PANID', width: 8 },
-  poleUid: { key: 'poleUid', zh: '灯杆UID', en: 'Pole UID', width: 18 },
-  tags: { key: 'tags', zh: '标签', en: 'Tags', width: 18 },
-  phase: { key: 'phase', zh: '相位', en: 'Phase', dict: 'lighting_phase', width: 8 },
-  currentRatio: { key: 'currentRatio', zh: '电流变比', en: 'Current ratio', width: 10 },
-  switchModuleUid: { key: 'switchModuleUid', zh: '开关量模块UID', en: 'Switch module UID', width: 20 },
-  doIndex: { key: 'doIndex', zh: '控制输出（DO）', en: 'Control output (DO)', width: 12 },
-  meterUid: { key: 'meterUid', zh: '电表UID', en: 'Meter UID', width: 18 },
-  address: { key: 'address', zh: '地址', en: 'Address', width: 8 },
-  locationName: { key: 'locationName', zh: '位置点名称', en: 'Location name', width: 18 },
-  remark: { key: 'remark', zh: '备注', en: 'Remark', width: 24 },
-} satisfies Record<string, Column>;
-
-const required = (c: Column): Column => ({ ...c, required: true });
-const geo = [C.longitude, C.latitude];
-
-/** The columns of each device type's template. */
-export const IMPORT_COLUMNS: Record<ImportType, Column[]> = {
-  BOX: [C.uid, C.name, C.modelName, ...geo, C.locationName, C.remark],
-  CCU: [C.uid, C.name, C.modelName, ...geo, C.channel, C.panid, C.remark],
-  CCU_IN_BOX: [C.uid, C.name, C.modelName, required(C.parentUid), C.channel, C.panid, C.remark],
-  BRANCH: [
-    C.uid,
-    C.name,
-    required(C.parentUid),
-    C.phase,
-    C.currentRatio,
-    C.switchModuleUid,
-    C.doIndex,
-    C.meterUid,
-    C.remark,
-  ],
-  LOOP: [
-    C.uid,
-    C.name,
-    required(C.parentUid),
-    C.phase,
-    C.currentRatio,
-    C.switchModuleUid,
-    C.doIndex,
-    C.meterUid,
-    C.remark,
-  ],
-  METER: [C.uid, C.name, C.modelName, required(C.parentUid), C.address, C.remark],
-  SWITCH_MODULE: [C.uid, C.name, C.modelName, required(C.parentUid), C.address, C.remark],
-  BREAKER: [C.uid, C.name, required(C.parentUid), C.switchModuleUid, C.doIndex, C.remark],
-  POLE: [C.uid, C.name, ...geo, C.locationName, C.remark],
-  RTU: [C.uid, C.name, C.modelName, C.parentUid, C.connection, ...geo, C.channel, C.panid, C.poleUid, C.tags, C.remark],
-  LIGHT: [C.uid, C.name, required(C.parentUid), C.remark],
-  LUXOMETER: [C.uid, C.name, C.modelName, C.parentUid, C.connection, ...geo, C.tags, C.remark],
-};
+/** The columns of each device type's template, as the thing model declares them. */
+export const IMPORT_COLUMNS = Object.fromEntries(
+  IMPORT_TYPES.map((type) => [
+    type,
+    (deviceTypeDefinition(type)?.importColumns ?? []).map(
+      (c): Column => ({
+        key: c.key,
+        zh: c.label.zh,
+        en: c.label.en,
+        ...(c.required ? { required: true } : {}),
+        ...(c.dict ? { dict: c.dict } : {}),
+        ...(c.width ? { width: c.width } : {}),
+      }),
+    ),
+  ]),
+) as Record<ImportType, Column[]>;
 
 export const MAX_IMPORT_ROWS = 100_000;
 const CHUNK = 2_000;
@@ -243,7 +200,9 @@ export async function runImport(
   const db = deps.database;
   const t = (key: MessageKey, params?: Record<string, unknown>) => message(key, lang, params);
   const label = (key: string) => {
-    const c = Object.values(C).find((col) => col.key === key);
+    const c = Object.values(IMPORT_COLUMNS)
+      .flat()
+      .find((col) => col.key === key);
     return c ? (lang === 'en-US' ? c.en : c.zh) : key;
   };
   const all = job.rows;
@@ -621,7 +580,7 @@ export async function runImport(
     },
   );
   await routeBoxesThroughControllers(deps, projectId);
-  await deps.gateway?.invalidate([]);
+  deps.devices.registryChanged([]);
 }
 
 /** A dictionary cell: its value, or its label in either language. */

@@ -2,12 +2,12 @@ import { type MessageKey, message, rule } from '@luxgrid/contracts';
 import { getTableName, type Table } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
+import { sysJobLog } from '../../../platform/jobs/job.table.ts';
 import { defineJobHandler, type JobHandler } from '../../../platform/jobs/registry.ts';
 import type { JobResult } from '../../../platform/jobs/scheduler.ts';
 import { clearConfigCache, getConfigValue } from '../../system/config/config.service.ts';
 import { clearDictCache, dictByType } from '../../system/dict/dict.service.ts';
 import { sysLogininfor, sysOperLog } from '../../system/log/log.table.ts';
-import { sysJobLog } from './job.table.ts';
 
 const DAY_MS = 86_400_000;
 const DELETE_BATCH = 5_000;

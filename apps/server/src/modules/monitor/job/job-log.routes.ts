@@ -7,11 +7,11 @@ import type { Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
+import { sysJobLog } from '../../../platform/jobs/job.table.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { platformOnly } from '../platform-only.ts';
 import { renderStored } from './job.service.ts';
-import { sysJobLog } from './job.table.ts';
 
 const listQuery = pageQuery.extend({
   jobId: z.coerce.number().int().positive().optional(),

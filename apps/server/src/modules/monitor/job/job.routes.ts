@@ -8,6 +8,7 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { nextFireTime, parseCron } from '../../../platform/jobs/cron.ts';
+import { sysJob } from '../../../platform/jobs/job.table.ts';
 import { listJobHandlers } from '../../../platform/jobs/registry.ts';
 import { jobScheduler } from '../../../platform/jobs/scheduler.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
@@ -15,7 +16,6 @@ import { dictLabels } from '../../system/dict/dict.service.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { platformOnly } from '../platform-only.ts';
 import { checkCron, checkInvokeTarget, previewFireTimes } from './job.service.ts';
-import { sysJob } from './job.table.ts';
 
 const enumOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: rule('valid.enum') });
 

@@ -5,8 +5,8 @@ import type { Ctx, Deps } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { dataScopeFilter } from '../../../platform/rbac.ts';
+import { customerWhere, sameCustomer } from '../../../platform/scope.ts';
 import { sysRoleDept } from '../role/role.table.ts';
-import { clientScope, sameClient } from '../scope.ts';
 import { buildTree } from '../tree.ts';
 import { sysUser } from '../user/user.table.ts';
 import { formatDate } from '../user/user-info.ts';
@@ -23,7 +23,7 @@ export function deptView(row: DeptRow) {
 export function deptVisible(ctx: Ctx): SQL {
   return and(
     eq(sysDept.delFlag, '0'),
-    clientScope(sysDept.clientId, ctx),
+    customerWhere(ctx, sysDept.clientId),
     dataScopeFilter(ctx.principal, { dept: sysDept.deptId }),
   )!;
 }
@@ -80,7 +80,7 @@ async function ensureUniqueName(db: Db, clientId: number | null, parentId: numbe
         eq(sysDept.parentId, parentId),
         eq(sysDept.deptName, name),
         eq(sysDept.delFlag, '0'),
-        sameClient(sysDept.clientId, clientId),
+        sameCustomer(sysDept.clientId, clientId),
         selfId ? ne(sysDept.deptId, selfId) : undefined,
       ),
     );

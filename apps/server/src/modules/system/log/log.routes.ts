@@ -7,8 +7,9 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { customerWhere, sameCustomer } from '../../../platform/scope.ts';
 import { clearPasswordFailures } from '../../auth/auth.service.ts';
-import { clientScope, containing, idParam, idsParam, optionalFilter, parseIds, parseInput } from '../scope.ts';
+import { containing, idParam, idsParam, optionalFilter, parseIds, parseInput } from '../scope.ts';
 import { sysUser } from '../user/user.table.ts';
 import { formatDate } from '../user/user-info.ts';
 import { sysDeviceLog, sysLogininfor, sysOperLog } from './log.table.ts';
@@ -112,7 +113,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
   const loginFilters = (ctx: Ctx, q: z.infer<typeof loginQuery>): SQL | undefined => {
     const { begin, end } = dateRange(q);
     return and(
-      clientScope(sysLogininfor.clientId, ctx),
+      customerWhere(ctx, sysLogininfor.clientId),
       q.userName ? ilike(sysLogininfor.userName, containing(q.userName)) : undefined,
       q.ipaddr ? ilike(sysLogininfor.ipaddr, containing(q.ipaddr)) : undefined,
       q.status ? eq(sysLogininfor.status, q.status) : undefined,
@@ -129,7 +130,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
       .map(Number)
       .filter((n) => Number.isInteger(n) && n >= 0 && n <= 9);
     return and(
-      clientScope(sysOperLog.clientId, ctx),
+      customerWhere(ctx, sysOperLog.clientId),
       customerUsersOnly ? isNotNull(sysOperLog.clientId) : undefined,
       q.title ? ilike(sysOperLog.title, containing(q.title)) : undefined,
       q.operName ? ilike(sysOperLog.operName, containing(q.operName)) : undefined,
@@ -145,7 +146,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
   const deviceFilters = (ctx: Ctx, q: z.infer<typeof deviceQuery>): SQL | undefined => {
     const { begin, end } = dateRange(q);
     return and(
-      clientScope(sysDeviceLog.clientId, ctx),
+      customerWhere(ctx, sysDeviceLog.clientId),
       ctx.projectId !== null ? eq(sysDeviceLog.projectId, ctx.projectId) : undefined,
       q.deviceUid ? ilike(sysDeviceLog.deviceUid, containing(q.deviceUid)) : undefined,
       q.deviceName ? ilike(sysDeviceLog.deviceName, containing(q.deviceName)) : undefined,
@@ -211,7 +212,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
           schema: { tags },
         },
         async (req) => {
-          await db.delete(sysLogininfor).where(clientScope(sysLogininfor.clientId, req.auth()));
+          await db.delete(sysLogininfor).where(customerWhere(req.auth(), sysLogininfor.clientId));
           return ok(req.lang);
         },
       );
@@ -226,7 +227,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
           const ids = parseIds(req.params.infoIds);
           const removed = await db
             .delete(sysLogininfor)
-            .where(and(inArray(sysLogininfor.infoId, ids), clientScope(sysLogininfor.clientId, req.auth())))
+            .where(and(inArray(sysLogininfor.infoId, ids), customerWhere(req.auth(), sysLogininfor.clientId)))
             .returning({ id: sysLogininfor.infoId });
           if (!removed.length) throw notFound();
           return ok(req.lang);
@@ -246,7 +247,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
         async (req) => {
           const ctx = req.auth();
           const userName = req.params.userName.trim();
-          if (ctx.principal.clientId !== null) {
+          if (!ctx.platform) {
             // a customer unlocks its own accounts only
             const [own] = await db
               .select({ id: sysUser.userId })
@@ -254,7 +255,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
               .where(
                 and(
                   sql`lower(${sysUser.userName}) = ${userName.toLowerCase()}`,
-                  eq(sysUser.clientId, ctx.principal.clientId),
+                  sameCustomer(sysUser.clientId, ctx.principal.clientId),
                 ),
               );
             if (!own) throw notFound();
@@ -334,7 +335,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
             .where(
               and(
                 eq(sysOperLog.operId, req.params.operId),
-                clientScope(sysOperLog.clientId, ctx),
+                customerWhere(ctx, sysOperLog.clientId),
                 customerUsersOnly ? isNotNull(sysOperLog.clientId) : undefined,
               ),
             );
@@ -377,7 +378,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
           schema: { tags },
         },
         async (req) => {
-          await db.delete(sysOperLog).where(clientScope(sysOperLog.clientId, req.auth()));
+          await db.delete(sysOperLog).where(customerWhere(req.auth(), sysOperLog.clientId));
           return ok(req.lang);
         },
       );
@@ -392,7 +393,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
           const ids = parseIds(req.params.operIds);
           const removed = await db
             .delete(sysOperLog)
-            .where(and(inArray(sysOperLog.operId, ids), clientScope(sysOperLog.clientId, req.auth())))
+            .where(and(inArray(sysOperLog.operId, ids), customerWhere(req.auth(), sysOperLog.clientId)))
             .returning({ id: sysOperLog.operId });
           if (!removed.length) throw notFound();
           return ok(req.lang);
@@ -441,7 +442,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
             .where(
               and(
                 eq(sysDeviceLog.logId, req.params.logId),
-                clientScope(sysDeviceLog.clientId, ctx),
+                customerWhere(ctx, sysDeviceLog.clientId),
                 ctx.projectId !== null ? eq(sysDeviceLog.projectId, ctx.projectId) : undefined,
               ),
             );

@@ -15,12 +15,13 @@ import { ok } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { localized } from '../../../platform/i18n.ts';
 import { orderOf } from '../../../platform/paging.ts';
+import { requirePlatform, sameCustomer } from '../../../platform/scope.ts';
 import { sysClientMenu } from '../../tenant/customer/customer.table.ts';
 import { sysSystem } from '../../tenant/subsystem/subsystem.table.ts';
 import { grantableMenuIds } from '../role/grants.ts';
 import { checkedKeys, findVisibleRole } from '../role/role.service.ts';
 import { sysRoleMenu } from '../role/role.table.ts';
-import { containing, idParam, optionalFilter, requirePlatform, statusFilter } from '../scope.ts';
+import { containing, idParam, optionalFilter, statusFilter } from '../scope.ts';
 import { buildTree } from '../tree.ts';
 import { formatDate } from '../user/user-info.ts';
 import { sysMenu } from './menu.table.ts';
@@ -153,14 +154,14 @@ export function menuRoutes(deps: Deps): FastifyPluginAsyncZod {
           .from(sysMenu)
           .where(
             and(
-              ctx.principal.clientId === null
+              ctx.platform
                 ? undefined
                 : inArray(
                     sysMenu.menuId,
                     db
                       .select({ id: sysClientMenu.menuId })
                       .from(sysClientMenu)
-                      .where(eq(sysClientMenu.clientId, ctx.principal.clientId)),
+                      .where(sameCustomer(sysClientMenu.clientId, ctx.principal.clientId)),
                   ),
               q.menuName
                 ? or(ilike(sysMenu.menuName, containing(q.menuName)), ilike(sysMenu.menuNameEn, containing(q.menuName)))
@@ -234,14 +235,14 @@ export function menuRoutes(deps: Deps): FastifyPluginAsyncZod {
           .where(
             and(
               eq(sysMenu.menuId, req.params.menuId),
-              ctx.principal.clientId === null
+              ctx.platform
                 ? undefined
                 : inArray(
                     sysMenu.menuId,
                     db
                       .select({ id: sysClientMenu.menuId })
                       .from(sysClientMenu)
-                      .where(eq(sysClientMenu.clientId, ctx.principal.clientId)),
+                      .where(sameCustomer(sysClientMenu.clientId, ctx.principal.clientId)),
                   ),
             ),
           );
@@ -258,7 +259,7 @@ export function menuRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        requirePlatform(ctx);
+        requirePlatform(ctx, 'system.platformOnly');
         const systemId = await placement(req.body);
         await ensureUniqueName(req.body, systemId);
         const [row] = await db
@@ -283,7 +284,7 @@ export function menuRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        requirePlatform(ctx);
+        requirePlatform(ctx, 'system.platformOnly');
         const body = req.body;
         const [target] = await db.select().from(sysMenu).where(eq(sysMenu.menuId, body.menuId));
         if (!target) throw notFound();
@@ -319,7 +320,7 @@ export function menuRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        requirePlatform(ctx);
+        requirePlatform(ctx, 'system.platformOnly');
         const pairs = sortPairs(req.body.menuIds, req.body.orderNums);
         const found = await db
           .select({ id: sysMenu.menuId })
@@ -347,7 +348,7 @@ export function menuRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        requirePlatform(ctx);
+        requirePlatform(ctx, 'system.platformOnly');
         const menuId = req.params.menuId;
         const [target] = await db.select({ id: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.menuId, menuId));
         if (!target) throw notFound();

@@ -1,26 +1,28 @@
-import { idList, noticeAddBody, noticeEditBody, rule } from '@luxgrid/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { idList, noticeAddBody, noticeEditBody, noticeRow, rule } from '@luxgrid/contracts';
+import { and, asc, desc, eq, ilike, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { notFound } from '../../../platform/errors.ts';
-import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { dataScopeFilter } from '../../../platform/rbac.ts';
+import { resourceRoutes } from '../../../platform/resource-routes.ts';
+import { customerWhere, sameCustomer } from '../../../platform/scope.ts';
 import { sysDept } from '../dept/dept.table.ts';
-import {
-  clientScope,
-  containing,
-  idParam,
-  idsParam,
-  optionalFilter,
-  parseIds,
-  parseInput,
-  statusFilter,
-} from '../scope.ts';
+import { containing, idParam, optionalFilter, parseInput, statusFilter } from '../scope.ts';
 import { sysUser } from '../user/user.table.ts';
 import { formatDate } from '../user/user-info.ts';
-import { sanitizeNotice } from './notice.service.ts';
+import {
+  deleteNotices,
+  findNotice,
+  insertNotice,
+  listNotices,
+  NOTICE_ORDER,
+  NOTICE_SORTABLE,
+  noticeView,
+  updateNotice,
+} from './notice.repository.ts';
 import { sysNotice, sysNoticeRead } from './notice.table.ts';
 
 const listQuery = pageQuery.extend({
@@ -29,14 +31,6 @@ const listQuery = pageQuery.extend({
   createBy: optionalFilter(64),
   status: statusFilter(),
 });
-
-const SORTABLE = {
-  noticeId: sysNotice.noticeId,
-  noticeTitle: sysNotice.noticeTitle,
-  noticeType: sysNotice.noticeType,
-  status: sysNotice.status,
-  createTime: sysNotice.createTime,
-};
 
 /** A notice id from a query or a form: missing and malformed ones are told apart. */
 const noticeIdInput = () =>
@@ -61,20 +55,13 @@ const markReadInput = z.object({ noticeId: noticeIdInput() });
 const markReadAllInput = z.object({ ids: idList().optional() });
 const bodyObject = (body: unknown) => (body && typeof body === 'object' && !Array.isArray(body) ? body : {});
 
-type NoticeRow = typeof sysNotice.$inferSelect;
-const view = (row: NoticeRow) => ({
-  ...row,
-  createTime: formatDate(row.createTime),
-  updateTime: formatDate(row.updateTime),
-});
-
 /** What a user reads in the navbar: open notices of its own customer, and the platform's own announcements. */
 const readable = (ctx: Ctx): SQL =>
   and(
     eq(sysNotice.status, '0'),
-    ctx.principal.clientId === null
+    ctx.platform
       ? isNull(sysNotice.clientId)
-      : or(isNull(sysNotice.clientId), eq(sysNotice.clientId, ctx.principal.clientId)),
+      : or(isNull(sysNotice.clientId), sameCustomer(sysNotice.clientId, ctx.principal.clientId)),
   )!;
 
 const readBy = (userId: number) =>
@@ -83,26 +70,7 @@ const readBy = (userId: number) =>
 /** Notices and announcements (rich text, sanitized on the server) and who has read them. */
 export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps.database;
-  const filters = (ctx: Ctx, q: z.infer<typeof listQuery>): SQL | undefined => {
-    const { begin, end } = dateRange(q);
-    return and(
-      clientScope(sysNotice.clientId, ctx),
-      q.noticeTitle ? ilike(sysNotice.noticeTitle, containing(q.noticeTitle)) : undefined,
-      q.noticeType ? eq(sysNotice.noticeType, q.noticeType) : undefined,
-      q.createBy ? ilike(sysNotice.createBy, containing(q.createBy)) : undefined,
-      q.status ? eq(sysNotice.status, q.status) : undefined,
-      begin ? gte(sysNotice.createTime, begin) : undefined,
-      end ? lte(sysNotice.createTime, end) : undefined,
-    );
-  };
-  const findNotice = async (ctx: Ctx, noticeId: number) => {
-    const [row] = await db
-      .select()
-      .from(sysNotice)
-      .where(and(eq(sysNotice.noticeId, noticeId), clientScope(sysNotice.clientId, ctx)));
-    if (!row) throw notFound();
-    return row;
-  };
+  const now = () => deps.clock.now();
   const unreadCount = (ctx: Ctx, noticeType?: string) =>
     db.$count(
       sysNotice,
@@ -158,25 +126,28 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
 
   return async (app) => {
     const tags = ['system/notice'];
-    app.get(
-      '/system/notice/list',
-      { config: { perm: 'system:notice:list' }, schema: { tags, querystring: listQuery } },
-      async (req) => {
-        const where = filters(req.auth(), req.query);
-        const { limit, offset } = pageOf(req.query);
-        const [rows, total] = await Promise.all([
-          db
-            .select()
-            .from(sysNotice)
-            .where(where)
-            .orderBy(...orderOf(req.query, SORTABLE, [desc(sysNotice.noticeId)]))
-            .limit(limit)
-            .offset(offset),
-          db.$count(sysNotice, where),
-        ]);
-        return table(req.lang, rows.map(view), total);
+    resourceRoutes(app, deps, {
+      base: '/system/notice',
+      perm: 'system:notice',
+      tags,
+      title: 'notices',
+      idName: 'noticeId',
+      idsName: 'noticeIds',
+      row: noticeRow,
+      list: {
+        query: listQuery,
+        sortable: NOTICE_SORTABLE,
+        order: NOTICE_ORDER,
+        rows: (scope, q, page) => listNotices(db, scope, q, page),
       },
-    );
+      get: async (scope, id) => noticeView(await findNotice(db, scope, id)),
+      add: { body: noticeAddBody, run: (scope, body) => insertNotice(db, scope, now(), body) },
+      edit: {
+        body: noticeEditBody,
+        run: (scope, { noticeId, ...body }) => updateNotice(db, scope, now(), noticeId, body),
+      },
+      remove: (scope, ids) => deleteNotices(db, scope, ids),
+    });
 
     app.get(
       '/system/notice/latest',
@@ -276,12 +247,12 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        const notice = await findNotice(ctx, req.query.noticeId);
+        const notice = await findNotice(db, ctx, req.query.noticeId);
         const search = req.query.searchValue?.trim();
         const where = and(
           eq(sysNoticeRead.noticeId, notice.noticeId),
           eq(sysUser.delFlag, '0'),
-          clientScope(sysUser.clientId, ctx),
+          customerWhere(ctx, sysUser.clientId),
           dataScopeFilter(ctx.principal, { dept: sysUser.deptId, user: sysUser.userId }),
           search
             ? or(ilike(sysUser.userName, containing(search)), ilike(sysUser.nickName, containing(search)))
@@ -334,7 +305,7 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
           .where(and(eq(sysNotice.noticeId, req.params.noticeId), readable(ctx)));
         if (!row) throw notFound();
         await markRead(ctx, [row.noticeId]);
-        return ok(req.lang, { ...view(row), read: true });
+        return ok(req.lang, { ...noticeView(row), read: true });
       },
     );
 
@@ -357,83 +328,5 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
       await markAllReadable(req.auth());
       return ok(req.lang);
     });
-
-    app.get(
-      '/system/notice/:noticeId',
-      { config: { perm: 'system:notice:query' }, schema: { tags, params: idParam('noticeId') } },
-      async (req) => ok(req.lang, view(await findNotice(req.auth(), req.params.noticeId))),
-    );
-
-    app.post(
-      '/system/notice',
-      {
-        config: { perm: 'system:notice:add', operLog: { title: 'notices', businessType: 1 } },
-        schema: { tags, body: noticeAddBody },
-      },
-      async (req) => {
-        const ctx = req.auth();
-        const [row] = await db
-          .insert(sysNotice)
-          .values({
-            clientId: ctx.clientId,
-            noticeTitle: req.body.noticeTitle,
-            noticeType: req.body.noticeType,
-            noticeContent: sanitizeNotice(req.body.noticeContent ?? ''),
-            status: req.body.status ?? '0',
-            remark: req.body.remark ?? '',
-            createBy: ctx.principal.userName,
-            createTime: new Date(deps.clock.now()),
-          })
-          .returning({ id: sysNotice.noticeId });
-        return ok(req.lang, { noticeId: row!.id });
-      },
-    );
-
-    app.put(
-      '/system/notice',
-      {
-        config: { perm: 'system:notice:edit', operLog: { title: 'notices', businessType: 2 } },
-        schema: { tags, body: noticeEditBody },
-      },
-      async (req) => {
-        const ctx = req.auth();
-        const target = await findNotice(ctx, req.body.noticeId);
-        await db
-          .update(sysNotice)
-          .set({
-            noticeTitle: req.body.noticeTitle,
-            noticeType: req.body.noticeType,
-            noticeContent: sanitizeNotice(req.body.noticeContent ?? ''),
-            status: req.body.status ?? target.status,
-            remark: req.body.remark ?? '',
-            updateBy: ctx.principal.userName,
-            updateTime: new Date(deps.clock.now()),
-          })
-          .where(eq(sysNotice.noticeId, target.noticeId));
-        return ok(req.lang);
-      },
-    );
-
-    app.delete(
-      '/system/notice/:noticeIds',
-      {
-        config: { perm: 'system:notice:remove', operLog: { title: 'notices', businessType: 3 } },
-        schema: { tags, params: idsParam('noticeIds') },
-      },
-      async (req) => {
-        const ctx = req.auth();
-        const ids = parseIds(req.params.noticeIds);
-        const rows = await db
-          .select({ id: sysNotice.noticeId })
-          .from(sysNotice)
-          .where(and(inArray(sysNotice.noticeId, ids), clientScope(sysNotice.clientId, ctx)));
-        if (rows.length !== ids.length) throw notFound();
-        await db.transaction(async (tx) => {
-          await tx.delete(sysNoticeRead).where(inArray(sysNoticeRead.noticeId, ids));
-          await tx.delete(sysNotice).where(inArray(sysNotice.noticeId, ids));
-        });
-        return ok(req.lang);
-      },
-    );
   };
 }

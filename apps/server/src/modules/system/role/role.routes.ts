@@ -13,19 +13,11 @@ import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { sameCustomer } from '../../../platform/scope.ts';
 import { deptTree } from '../dept/dept.service.ts';
 import { sysDept } from '../dept/dept.table.ts';
 import { dictLabels } from '../dict/dict.service.ts';
-import {
-  containing,
-  idParam,
-  idsParam,
-  optionalFilter,
-  parseIds,
-  parseInput,
-  sameClient,
-  statusFilter,
-} from '../scope.ts';
+import { containing, idParam, idsParam, optionalFilter, parseIds, parseInput, statusFilter } from '../scope.ts';
 import { userColumns, userScope, userView } from '../user/user.service.ts';
 import { sysUser, sysUserRole } from '../user/user.table.ts';
 import {
@@ -96,7 +88,7 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncZod {
     const holders = db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, role.roleId));
     const where = and(
       userScope(ctx),
-      sameClient(sysUser.clientId, role.clientId),
+      sameCustomer(sysUser.clientId, role.clientId),
       allocated ? sql`${sysUser.userId} in (${holders})` : notInArray(sysUser.userId, holders),
       q.userName ? ilike(sysUser.userName, containing(q.userName)) : undefined,
       q.phonenumber ? like(sysUser.phonenumber, containing(q.phonenumber)) : undefined,
@@ -269,7 +261,7 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const role = await findVisibleRole(db, ctx, req.params.roleId);
-        const depts = await deptTree(deps, ctx, sameClient(sysDept.clientId, role.clientId));
+        const depts = await deptTree(deps, ctx, sameCustomer(sysDept.clientId, role.clientId));
         const assigned = await db
           .select({ id: sysRoleDept.deptId, parentId: sysDept.parentId })
           .from(sysRoleDept)

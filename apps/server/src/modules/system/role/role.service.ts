@@ -5,8 +5,8 @@ import type { Ctx, Deps } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { ADMIN_ROLE, isAdmin } from '../../../platform/rbac.ts';
+import { customerWhere, sameCustomer } from '../../../platform/scope.ts';
 import { sysDept } from '../dept/dept.table.ts';
-import { clientScope, sameClient } from '../scope.ts';
 import { userScope } from '../user/user.service.ts';
 import { sysUser, sysUserRole } from '../user/user.table.ts';
 import { formatDate } from '../user/user-info.ts';
@@ -28,7 +28,7 @@ export function roleView(row: RoleRow) {
 
 /** Roles the caller may see: its customer's (platform users: the chosen customer, or all). */
 export function roleVisible(ctx: Ctx): SQL {
-  return and(eq(sysRole.delFlag, '0'), clientScope(sysRole.clientId, ctx))!;
+  return and(eq(sysRole.delFlag, '0'), customerWhere(ctx, sysRole.clientId))!;
 }
 
 export async function findVisibleRole(db: Db, ctx: Ctx, roleId: number): Promise<RoleRow> {
@@ -69,7 +69,7 @@ async function ensureUnique(db: Db, clientId: number | null, input: RoleInput, s
     .from(sysRole)
     .where(
       and(
-        sameClient(sysRole.clientId, clientId),
+        sameCustomer(sysRole.clientId, clientId),
         eq(sysRole.delFlag, '0'),
         or(eq(sysRole.roleName, input.roleName), eq(sysRole.roleKey, input.roleKey)),
         selfId ? ne(sysRole.roleId, selfId) : undefined,
@@ -85,7 +85,7 @@ async function checkDepts(db: Db, clientId: number | null, deptIds: number[]) {
   const found = await db
     .select({ id: sysDept.deptId })
     .from(sysDept)
-    .where(and(inArray(sysDept.deptId, deptIds), sameClient(sysDept.clientId, clientId), eq(sysDept.delFlag, '0')));
+    .where(and(inArray(sysDept.deptId, deptIds), sameCustomer(sysDept.clientId, clientId), eq(sysDept.delFlag, '0')));
   if (found.length !== new Set(deptIds).size) throw fail('system.role.deptUnavailable');
 }
 
@@ -247,7 +247,7 @@ async function assignableUsers(db: Db, ctx: Ctx, role: RoleRow, userIds: number[
   const found = await db
     .select({ id: sysUser.userId })
     .from(sysUser)
-    .where(and(inArray(sysUser.userId, unique), userScope(ctx), sameClient(sysUser.clientId, role.clientId)));
+    .where(and(inArray(sysUser.userId, unique), userScope(ctx), sameCustomer(sysUser.clientId, role.clientId)));
   if (found.length !== unique.length) throw notFound();
   return unique;
 }

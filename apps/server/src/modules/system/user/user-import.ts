@@ -7,13 +7,14 @@ import {
   type UserImportRow,
   userImportRow,
 } from '@luxgrid/contracts';
-import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, inArray, or, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { drawPassword, hashDrawnPassword } from '../../../platform/auth/password.ts';
 import { invalidateAuthz } from '../../../platform/auth/principal.ts';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { fail } from '../../../platform/errors.ts';
 import { dataScopeFilter } from '../../../platform/rbac.ts';
+import { customerWhere } from '../../../platform/scope.ts';
 import { sysDept } from '../dept/dept.table.ts';
 import { dictByType } from '../dict/dict.service.ts';
 import { deptScope, userScope } from './user.service.ts';
@@ -378,7 +379,7 @@ export function importRecordView(row: typeof sysUserImport.$inferSelect, lang: L
 }
 
 export async function listImportRecords(deps: Deps, ctx: Ctx, page: { limit: number; offset: number }) {
-  const where = ctx.clientId === null ? undefined : eq(sysUserImport.clientId, ctx.clientId);
+  const where = customerWhere(ctx, sysUserImport.clientId);
   const [rows, total] = await Promise.all([
     deps.database.db
       .select()

@@ -14,19 +14,11 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { customerWhere } from '../../../platform/scope.ts';
 import { deptTree } from '../dept/dept.service.ts';
 import { sysDept } from '../dept/dept.table.ts';
 import { dictLabels } from '../dict/dict.service.ts';
-import {
-  clientScope,
-  containing,
-  idParam,
-  idsParam,
-  optionalFilter,
-  parseIds,
-  parseInput,
-  statusFilter,
-} from '../scope.ts';
+import { containing, idParam, idsParam, optionalFilter, parseIds, parseInput, statusFilter } from '../scope.ts';
 import {
   assignRoles,
   changeUserStatus,
@@ -367,7 +359,7 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
         const [row] = await db
           .select()
           .from(sysUserImport)
-          .where(and(eq(sysUserImport.importId, req.params.importId), clientScope(sysUserImport.clientId, ctx)));
+          .where(and(eq(sysUserImport.importId, req.params.importId), customerWhere(ctx, sysUserImport.clientId)));
         if (!row) throw notFound();
         return ok(req.lang, importRecordView(row, req.lang, true));
       },

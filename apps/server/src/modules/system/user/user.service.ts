@@ -6,12 +6,12 @@ import type { Ctx, Deps } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { fail, notFound, ValidationFailure } from '../../../platform/errors.ts';
 import { ADMIN_ROLE, dataScopeFilter, isAdmin } from '../../../platform/rbac.ts';
+import { customerWhere, sameCustomer } from '../../../platform/scope.ts';
 import { sysDept } from '../dept/dept.table.ts';
 import { sysNoticeRead } from '../notice/notice.table.ts';
 import { sysPost } from '../post/post.table.ts';
 import { grantableRole, notGrantableRole } from '../role/grants.ts';
 import { sysRole } from '../role/role.table.ts';
-import { clientScope, sameClient } from '../scope.ts';
 import { sysUser, sysUserPost, sysUserRole } from './user.table.ts';
 import { formatDate } from './user-info.ts';
 
@@ -37,7 +37,7 @@ export function userView(row: UserRow) {
 export function userScope(ctx: Ctx): SQL {
   return and(
     eq(sysUser.delFlag, '0'),
-    clientScope(sysUser.clientId, ctx),
+    customerWhere(ctx, sysUser.clientId),
     dataScopeFilter(ctx.principal, { dept: sysUser.deptId, user: sysUser.userId }),
   )!;
 }
@@ -46,7 +46,7 @@ export function userScope(ctx: Ctx): SQL {
 export function deptScope(ctx: Ctx, clientId: number | null): SQL {
   return and(
     eq(sysDept.delFlag, '0'),
-    sameClient(sysDept.clientId, clientId),
+    sameCustomer(sysDept.clientId, clientId),
     dataScopeFilter(ctx.principal, { dept: sysDept.deptId }),
   )!;
 }
@@ -103,7 +103,7 @@ async function checkPosts(db: Db, clientId: number | null, postIds: number[]) {
   const found = await db
     .select({ id: sysPost.postId })
     .from(sysPost)
-    .where(and(inArray(sysPost.postId, postIds), sameClient(sysPost.clientId, clientId)));
+    .where(and(inArray(sysPost.postId, postIds), sameCustomer(sysPost.clientId, clientId)));
   if (found.length !== new Set(postIds).size) throw fail('system.user.postUnavailable');
 }
 
@@ -124,7 +124,7 @@ export async function resolveRoles(
     const found = await db
       .select({ id: sysRole.roleId })
       .from(sysRole)
-      .where(and(inArray(sysRole.roleId, wanted), sameClient(sysRole.clientId, clientId), eq(sysRole.delFlag, '0')));
+      .where(and(inArray(sysRole.roleId, wanted), sameCustomer(sysRole.clientId, clientId), eq(sysRole.delFlag, '0')));
     if (found.length !== wanted.length) throw fail('system.role.unavailable');
   }
   const refused = notGrantableRole(db, ctx.principal);
@@ -144,7 +144,7 @@ export async function resolveRoles(
 
 /** An administrator never drops the administrator role from its own account. */
 function keepOwnAdminRole(ctx: Ctx, userId: number, roleIds: number[]): void {
-  if (userId !== ctx.principal.userId || ctx.principal.clientId !== null || !isAdmin(ctx.principal)) return;
+  if (userId !== ctx.principal.userId || !ctx.platform || !isAdmin(ctx.principal)) return;
   const adminRoles = ctx.principal.roles.filter((r) => r.roleKey === ADMIN_ROLE).map((r) => r.roleId);
   if (!adminRoles.some((id) => roleIds.includes(id))) throw fail('system.role.adminProtected');
 }
@@ -348,7 +348,7 @@ export async function roleOptions(db: Db, ctx: Ctx, clientId: number | null, inc
     .where(
       and(
         eq(sysRole.delFlag, '0'),
-        sameClient(sysRole.clientId, clientId),
+        sameCustomer(sysRole.clientId, clientId),
         grantable && include.length ? or(grantable, inArray(sysRole.roleId, include)) : grantable,
       ),
     )
@@ -365,6 +365,6 @@ export async function postOptions(db: Db, clientId: number | null) {
       status: sysPost.status,
     })
     .from(sysPost)
-    .where(sameClient(sysPost.clientId, clientId))
+    .where(sameCustomer(sysPost.clientId, clientId))
     .orderBy(asc(sysPost.postSort), asc(sysPost.postId));
 }

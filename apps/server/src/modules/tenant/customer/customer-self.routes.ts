@@ -5,6 +5,7 @@ import type { Deps } from '../../../platform/context.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { collectFigures } from '../../../platform/home-figures.ts';
 import { localized } from '../../../platform/i18n.ts';
+import { requireCustomer } from '../../../platform/scope.ts';
 import { sysDept } from '../../system/dept/dept.table.ts';
 import { sysRole } from '../../system/role/role.table.ts';
 import { sysUser } from '../../system/user/user.table.ts';
@@ -14,7 +15,6 @@ import { bizProject } from '../project/project.table.ts';
 import { runningAt, subscriptionState } from '../subscription/subscription.service.ts';
 import { sysClientSubscription } from '../subscription/subscription.table.ts';
 import { sysSystem } from '../subsystem/subsystem.table.ts';
-import { requireClient } from '../tenant-scope.ts';
 import { customerView, readableClient, updateCustomerConfig } from './customer.service.ts';
 import { sysClientSystem } from './customer.table.ts';
 
@@ -39,7 +39,7 @@ export function customerSelfRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        const row = await readableClient(db, ctx, requireClient(ctx));
+        const row = await readableClient(db, ctx, requireCustomer(ctx));
         return ok(req.lang, {
           clientId: row.clientId,
           code: row.code,
@@ -65,7 +65,7 @@ export function customerSelfRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        await updateCustomerConfig(deps, ctx, requireClient(ctx), req.body);
+        await updateCustomerConfig(deps, ctx, requireCustomer(ctx), req.body);
         return ok(req.lang);
       },
     );
@@ -78,7 +78,7 @@ export function customerSelfRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        const row = await readableClient(db, ctx, requireClient(ctx));
+        const row = await readableClient(db, ctx, requireCustomer(ctx));
         const clientId = row.clientId;
         const now = deps.clock.now();
         const [mainAccount, subscriptions, systems, projects, users, departments, roles, sessions, figures] =

@@ -309,7 +309,7 @@ export async function createCustomer(deps: Deps, ctx: Ctx, body: CustomerCreateB
 export async function updateCustomer(deps: Deps, ctx: Ctx, body: CustomerUpdateBody): Promise<void> {
   const { db } = deps.database;
   const current = await readableClient(db, ctx, body.clientId);
-  if (ctx.principal.clientId !== null) throw forbidden();
+  if (!ctx.platform) throw forbidden();
   guardHomeRouter(ctx, body.homeRouter, current.homeRouter);
   if (body.code !== current.code) await ensureCodeFree(db, body.code, current.clientId);
   const passwordHash = body.defaultPassword ? await hashPassword(body.defaultPassword) : undefined;
@@ -366,7 +366,7 @@ async function endSessions(deps: Deps, clientId: number) {
 
 export async function changeCustomerStatus(deps: Deps, ctx: Ctx, clientId: number, status: string): Promise<void> {
   const current = await readableClient(deps.database.db, ctx, clientId);
-  if (ctx.principal.clientId !== null) throw forbidden();
+  if (!ctx.platform) throw forbidden();
   await deps.database.db
     .update(sysClient)
     .set({ status, updateBy: ctx.principal.userName, updateTime: new Date(deps.clock.now()) })
@@ -380,7 +380,7 @@ export async function deleteCustomers(deps: Deps, ctx: Ctx, ids: number[]): Prom
   const { db } = deps.database;
   const rows = [];
   for (const id of ids) rows.push(await readableClient(db, ctx, id));
-  if (ctx.principal.clientId !== null) throw forbidden();
+  if (!ctx.platform) throw forbidden();
   for (const row of rows) {
     const [busy] = await db
       .select({ id: bizProject.projectId })

@@ -15,7 +15,6 @@ import { scopedProject } from '../project/project.service.ts';
 import { bizProject } from '../project/project.table.ts';
 import { runningAt } from '../subscription/subscription.service.ts';
 import { sysClientSubscription } from '../subscription/subscription.table.ts';
-import { actingClient } from '../tenant-scope.ts';
 
 const DAY_MS = 86_400_000;
 export const EXPIRING_WITHIN_DAYS = 30;
@@ -41,7 +40,7 @@ export function homeRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ctx = req.auth();
         const now = deps.clock.now();
         const at = new Date(now);
-        const clientId = actingClient(ctx);
+        const clientId = ctx.clientId;
         const project = ctx.projectId ? await scopedProject(db, ctx, ctx.projectId) : null;
         const ofClient = (column: AnyPgColumn) => (clientId === null ? undefined : eq(column, clientId));
 
@@ -105,19 +104,18 @@ export function homeRoutes(deps: Deps): FastifyPluginAsyncZod {
                   .then((r) => r[0] ?? null),
           ]);
 
-        const customers =
-          ctx.principal.clientId === null
-            ? await Promise.all(
-                (['normal', 'expired', 'not_started'] as const).map((state) =>
-                  db.$count(sysClient, and(eq(sysClient.delFlag, '0'), validStateFilter(state, now))),
-                ),
-              ).then(([normal, expired, notStarted]) => ({
-                total: normal + expired + notStarted,
-                normal,
-                expired,
-                notStarted,
-              }))
-            : null;
+        const customers = ctx.platform
+          ? await Promise.all(
+              (['normal', 'expired', 'not_started'] as const).map((state) =>
+                db.$count(sysClient, and(eq(sysClient.delFlag, '0'), validStateFilter(state, now))),
+              ),
+            ).then(([normal, expired, notStarted]) => ({
+              total: normal + expired + notStarted,
+              normal,
+              expired,
+              notStarted,
+            }))
+          : null;
 
         const clientState = client ? validState(client.validFrom, client.validTo, now) : null;
         return ok(req.lang, {

@@ -7,8 +7,9 @@ import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { customerWhere } from '../../../platform/scope.ts';
 import { sysClient } from '../customer/customer.table.ts';
-import { clientFilter, flagFilter, idParam, idsParam, parseIds, textFilter } from '../tenant-scope.ts';
+import { flagFilter, idParam, idsParam, parseIds, textFilter } from '../tenant-scope.ts';
 import {
   createProject,
   deleteProjects,
@@ -47,7 +48,7 @@ export function projectRoutes(deps: Deps): FastifyPluginAsyncZod {
     const { begin, end } = dateRange(q);
     return and(
       eq(bizProject.delFlag, '0'),
-      clientFilter(bizProject.clientId, ctx),
+      customerWhere(ctx, bizProject.clientId),
       q.belongClient ? eq(bizProject.clientId, q.belongClient) : undefined,
       q.projectName
         ? or(ilike(bizProject.name, `%${q.projectName}%`), ilike(bizProject.shortName, `%${q.projectName}%`))

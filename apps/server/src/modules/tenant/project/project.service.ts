@@ -9,9 +9,9 @@ import { hashPassword, verifyPassword } from '../../../platform/auth/password.ts
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
+import { customerWhere } from '../../../platform/scope.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { sysClient } from '../customer/customer.table.ts';
-import { actingClient, clientFilter } from '../tenant-scope.ts';
 import { bizProject } from './project.table.ts';
 
 type ProjectRow = typeof bizProject.$inferSelect;
@@ -44,7 +44,7 @@ export async function scopedProject(db: Db, ctx: Ctx, projectId: number): Promis
     .select()
     .from(bizProject)
     .where(
-      and(eq(bizProject.projectId, projectId), eq(bizProject.delFlag, '0'), clientFilter(bizProject.clientId, ctx)),
+      and(eq(bizProject.projectId, projectId), eq(bizProject.delFlag, '0'), customerWhere(ctx, bizProject.clientId)),
     );
   if (!row) throw notFound();
   return row;
@@ -151,13 +151,13 @@ export async function deleteProjects(deps: Deps, ctx: Ctx, ids: number[]): Promi
     .select({ id: bizProject.projectId })
     .from(bizProject)
     .where(
-      and(inArray(bizProject.projectId, ids), eq(bizProject.delFlag, '0'), clientFilter(bizProject.clientId, ctx)),
+      and(inArray(bizProject.projectId, ids), eq(bizProject.delFlag, '0'), customerWhere(ctx, bizProject.clientId)),
     );
   if (rows.length !== ids.length) throw notFound();
   await db
     .update(bizProject)
     .set({ delFlag: '2', updateBy: ctx.principal.userName, updateTime: new Date(deps.clock.now()) })
-    .where(and(inArray(bizProject.projectId, ids), clientFilter(bizProject.clientId, ctx)));
+    .where(and(inArray(bizProject.projectId, ids), customerWhere(ctx, bizProject.clientId)));
 }
 
 const lockKey = (userId: number, projectId: number) => `operate_pwd_err:${userId}:${projectId}`;
@@ -174,7 +174,7 @@ export async function verifyOperatePassword(
   password: string,
 ): Promise<{ required: boolean }> {
   const id = projectId ?? ctx.projectId;
-  if (!id) throw fail(actingClient(ctx) === null ? 'tenant.clientBeforeProject' : 'tenant.project.required');
+  if (!id) throw fail(ctx.clientId === null ? 'tenant.clientBeforeProject' : 'tenant.project.required');
   const project = await scopedProject(deps.database.db, ctx, id);
   if (!project.operatePwd) return { required: false };
   const key = lockKey(ctx.principal.userId, project.projectId);

@@ -8,12 +8,13 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { customerWhere, requirePlatform } from '../../../platform/scope.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { forgetClientState } from '../customer/client-state.ts';
 import { sysClient } from '../customer/customer.table.ts';
 import { applyEntitlements } from '../customer/entitlements.ts';
 import { sysPackage } from '../package/package.table.ts';
-import { clientFilter, idParam, idsParam, parseIds, requirePlatform } from '../tenant-scope.ts';
+import { idParam, idsParam, parseIds } from '../tenant-scope.ts';
 import {
   endOf,
   followSubscriptions,
@@ -58,7 +59,7 @@ export function subscriptionRoutes(deps: Deps): FastifyPluginAsyncZod {
       ended: and(eq(s.status, '0'), lt(s.endTime, now)),
     };
     return and(
-      clientFilter(s.clientId, ctx),
+      customerWhere(ctx, s.clientId),
       eq(sysClient.delFlag, '0'),
       q.clientId ? eq(s.clientId, q.clientId) : undefined,
       q.packageId ? eq(s.packageId, q.packageId) : undefined,
@@ -99,7 +100,7 @@ export function subscriptionRoutes(deps: Deps): FastifyPluginAsyncZod {
 
   const scoped = async (ctx: Ctx, subscriptionId: number) => {
     const [row] = await select().where(
-      and(eq(sysClientSubscription.subscriptionId, subscriptionId), clientFilter(sysClientSubscription.clientId, ctx)),
+      and(eq(sysClientSubscription.subscriptionId, subscriptionId), customerWhere(ctx, sysClientSubscription.clientId)),
     );
     if (!row) throw notFound();
     return row;
@@ -291,7 +292,7 @@ export function subscriptionRoutes(deps: Deps): FastifyPluginAsyncZod {
           .select({ id: sysClientSubscription.subscriptionId, clientId: sysClientSubscription.clientId })
           .from(sysClientSubscription)
           .where(
-            and(inArray(sysClientSubscription.subscriptionId, ids), clientFilter(sysClientSubscription.clientId, ctx)),
+            and(inArray(sysClientSubscription.subscriptionId, ids), customerWhere(ctx, sysClientSubscription.clientId)),
           );
         if (rows.length !== ids.length) throw notFound();
         requirePlatform(ctx);

@@ -15,12 +15,13 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { localized } from '../../../platform/i18n.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { requirePlatform } from '../../../platform/scope.ts';
 import { sysMenu } from '../../system/menu/menu.table.ts';
 import { systemsWithScreens } from '../../system/menu/routers.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { sysClientSystem } from '../customer/customer.table.ts';
 import { sysPackageSystem } from '../package/package.table.ts';
-import { actingClient, flagFilter, parseIds, requirePlatform, textFilter } from '../tenant-scope.ts';
+import { flagFilter, parseIds, textFilter } from '../tenant-scope.ts';
 import { sysSystem } from './subsystem.table.ts';
 
 const listQuery = pageQuery.extend({
@@ -81,7 +82,7 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
     );
 
   const filters = (ctx: Ctx, q: ListQuery): SQL | undefined => {
-    const clientId = actingClient(ctx);
+    const clientId = ctx.clientId;
     return and(
       clientId === null ? undefined : grantedTo(clientId),
       q.encode ? ilike(sysSystem.encode, `%${q.encode}%`) : undefined,
@@ -180,7 +181,7 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        const clientId = actingClient(ctx);
+        const clientId = ctx.clientId;
         const [row] = await db
           .select()
           .from(sysSystem)

@@ -138,13 +138,18 @@ function zodField(c: Column, forQuery: boolean): string {
   }
 }
 
-function routesFile(m: Model): string {
+/** The scope of the table's rows, named column by column so that the generated code shows it. */
+function scopeColumns(m: Model): string | null {
+  if (!m.clientCol) return null;
   const t = m.tableConst;
-  const body = m.columns.filter((c) => on(c.isInsert) || on(c.isEdit) || on(c.isPk));
+  return `{ clientId: ${t}.clientId${m.projectCol ? `, projectId: ${t}.projectId` : ''} }`;
+}
+
+function repositoryFile(m: Model): string {
+  const t = m.tableConst;
   const queried = m.columns.filter((c) => on(c.isQuery));
-  const listed = m.columns.filter((c) => on(c.isList));
   const dates = m.columns.filter((c) => c.tsType === 'Date' && on(c.isList));
-  const ops = new Set<string>(['and', 'desc', 'eq', 'inArray', 'type SQL']);
+  const ops = new Set<string>(['and', 'asc', 'eq', 'inArray', 'type SQL']);
   const filterLines: string[] = [];
   for (const c of queried) {
     const col = `${t}.${c.tsField}`;
@@ -154,8 +159,8 @@ function routesFile(m: Model): string {
       const begin = `q.begin${upperFirst(c.tsField)}`;
       const end = `q.end${upperFirst(c.tsField)}`;
       const value = (v: string) => (c.tsType === 'Date' ? `new Date(${v})` : v);
-      filterLines.push(`      ${begin} ? gte(${col}, ${value(begin)}) : undefined,`);
-      filterLines.push(`      ${end} ? lte(${col}, ${value(end)}) : undefined,`);
+      filterLines.push(`    ${begin} ? gte(${col}, ${value(begin)}) : undefined,`);
+      filterLines.push(`    ${end} ? lte(${col}, ${value(end)}) : undefined,`);
       continue;
     }
     const op = { EQ: 'eq', NE: 'ne', GT: 'gt', GTE: 'gte', LT: 'lt', LTE: 'lte', LIKE: 'ilike' }[c.queryType] ?? 'eq';
@@ -169,8 +174,114 @@ function routesFile(m: Model): string {
             ? `new Date(${q})`
             : q;
     const test = c.tsType === 'number' ? `${q} !== undefined` : q;
-    filterLines.push(`      ${test} ? ${op}(${col}, ${value}) : undefined,`);
+    filterLines.push(`    ${test} ? ${op}(${col}, ${value}) : undefined,`);
   }
+  const pkField = m.pk.tsField;
+  const columns = scopeColumns(m);
+  const needsOwner = Boolean(m.clientCol || m.projectCol);
+  const scopeImports = ['type Scope'];
+  if (columns) scopeImports.push('scopeWhere');
+  if (m.clientCol) scopeImports.push('requireCustomer');
+  if (m.hasAudit) scopeImports.push('created', 'updated');
+  const ownerLines = [
+    m.clientCol ? '    clientId: requireCustomer(scope),' : '',
+    m.projectCol ? '    projectId: projectOf(scope),' : '',
+  ].filter(Boolean);
+  const dateView = dates.map((c) => `  ${c.tsField}: formatDate(row.${c.tsField}),`);
+  const sortedOps = [...ops].sort((a, b) => a.replace('type ', '').localeCompare(b.replace('type ', '')));
+  return `import { ${sortedOps.join(', ')} } from 'drizzle-orm';
+import type { Db } from '../../../platform/db.ts';
+import { ${m.projectCol ? 'fail, ' : ''}notFound } from '../../../platform/errors.ts';
+import { findIn, readPage } from '../../../platform/repository.ts';
+import { EXPORT_LIMIT, type ListPage } from '../../../platform/resource-routes.ts';
+import { ${scopeImports.sort((a, b) => a.replace('type ', '').localeCompare(b.replace('type ', ''))).join(', ')} } from '../../../platform/scope.ts';
+${dates.length ? "import { formatDate } from '../../system/user/user-info.ts';\n" : ''}import type { ${m.name}Body, ${m.name}Query } from './${m.table.businessName}.routes.ts';
+import { ${t} } from './${m.table.businessName}.table.ts';
+
+/** ${m.table.functionName}: the only SQL over ${m.table.tableName}. Every function takes the request scope first. */
+
+export const SORTABLE = {
+${m.columns
+  .filter((c) => on(c.isList))
+  .map((c) => `  ${c.tsField}: ${t}.${c.tsField},`)
+  .join('\n')}
+};
+
+const view = (row: typeof ${t}.$inferSelect) => ({
+  ...row,
+${dateView.join('\n')}
+});
+
+/** the caller's customer and project: part of every query, so a foreign id is simply not found */
+${
+  columns
+    ? `const scoped = (scope: Scope): SQL | undefined => scopeWhere(scope, ${columns});`
+    : 'const scoped = (_scope: Scope): SQL | undefined => undefined;'
+}
+
+const filtered = (scope: Scope, q: ${m.name}Query): SQL | undefined =>
+  and(
+    scoped(scope),
+${filterLines.join('\n')}
+  );
+${
+  m.projectCol
+    ? `
+/** new rows belong to the project chosen in the top bar */
+function projectOf(scope: Scope): number {
+  if (scope.projectId === null) throw fail('tenant.noProjects');
+  return scope.projectId;
+}
+`
+    : ''
+}
+export async function list${m.name}(db: Db, scope: Scope, q: ${m.name}Query, page: ListPage) {
+  const { rows, total } = await readPage(db, ${t}, filtered(scope, q), page);
+  return { rows: rows.map(view), total };
+}
+
+export async function export${m.name}(db: Db, scope: Scope, q: ${m.name}Query) {
+  const rows = await db.select().from(${t}).where(filtered(scope, q)).orderBy(asc(${t}.${pkField})).limit(EXPORT_LIMIT);
+  return rows.map(view);
+}
+
+export async function find${m.name}(db: Db, scope: Scope, id: number) {
+  const row = await findIn(db, ${t}, ${t}.${pkField}, id, scoped(scope));
+  return row && view(row);
+}
+
+export async function insert${m.name}(db: Db, scope: Scope, now: number, { ${pkField}: _ignored, ...values }: ${m.name}Body) {
+  await db.insert(${t}).values({
+    ...values,
+${needsOwner ? `${ownerLines.join('\n')}\n` : ''}${m.hasAudit ? '    ...created(scope, now),\n' : ''}  });
+}
+
+export async function update${m.name}(db: Db, scope: Scope, now: number, { ${pkField}, ...values }: ${m.name}Body) {
+  if (!${pkField}) throw notFound();
+  const changed = await db
+    .update(${t})
+    .set({ ...values${m.hasAudit ? ', ...updated(scope, now)' : ''} })
+    .where(and(eq(${t}.${pkField}, ${pkField}), scoped(scope)))
+    .returning({ id: ${t}.${pkField} });
+  if (!changed.length) throw notFound();
+}
+
+/** Every id must be within the scope, or nothing is removed. */
+export async function delete${m.name}(db: Db, scope: Scope, ids: number[]) {
+  const removed = await db
+    .delete(${t})
+    .where(and(inArray(${t}.${pkField}, ids), scoped(scope)))
+    .returning({ id: ${t}.${pkField} });
+  if (removed.length !== ids.length) throw notFound();
+}
+`;
+}
+
+function routesFile(m: Model): string {
+  const t = m.tableConst;
+  const body = m.columns.filter((c) => on(c.isInsert) || on(c.isEdit) || on(c.isPk));
+  const queried = m.columns.filter((c) => on(c.isQuery));
+  const listed = m.columns.filter((c) => on(c.isList));
   const queryLines = queried.flatMap((c) =>
     c.queryType === 'BETWEEN'
       ? [
@@ -185,200 +296,71 @@ function routesFile(m: Model): string {
       : `  ${c.tsField}: ${zodField(c, false)},`,
   );
   const pkField = m.pk.tsField;
-  const scopeLines: string[] = [];
-  if (m.clientCol) scopeLines.push(`      ctx.clientId !== null ? eq(${t}.clientId, ctx.clientId) : undefined,`);
-  if (m.projectCol) scopeLines.push(`      ctx.projectId !== null ? eq(${t}.projectId, ctx.projectId) : undefined,`);
-  const ownerValues = [
-    m.clientCol ? '          clientId: owner.clientId,' : '',
-    m.projectCol ? '          projectId: owner.projectId,' : '',
-  ].filter(Boolean);
-  const auditInsert = m.hasAudit
-    ? ['          createBy: ctx.principal.userName,', '          createTime: new Date(deps.clock.now()),']
-    : [];
-  const auditUpdate = m.hasAudit
-    ? ['          updateBy: ctx.principal.userName,', '          updateTime: new Date(deps.clock.now()),']
-    : [];
-  const sortable = listed.map((c) => `  ${c.tsField}: ${t}.${c.tsField},`);
-  const dateView = dates.map((c) => `  ${c.tsField}: formatDate(row.${c.tsField}),`);
-  const needsOwner = Boolean(m.clientCol || m.projectCol);
   const title = m.table.functionNameEn || m.table.functionName;
   const exportColumns = listed.map(
-    (c) =>
-      `            { header: en ? ${quote(c.tsField)} : ${quote(c.columnComment || c.tsField)}, key: ${quote(c.tsField)}, width: 20 },`,
+    (c) => `          [${quote(c.tsField)}, ${quote(c.columnComment || c.tsField)}, ${quote(c.tsField)}, 20],`,
   );
   const validation = new Set(['rule']);
   if (body.some((c) => !on(c.isPk) && c.tsType === 'string' && on(c.isRequired))) validation.add('text');
   if (body.some((c) => !on(c.isPk) && c.tsType === 'string' && !on(c.isRequired))) validation.add('optionalText');
+  const biz = m.table.businessName;
   return `import { ${[...validation].sort().join(', ')} } from '@luxgrid/contracts';
-import { ${[...ops].sort((a, b) => a.replace('type ', '').localeCompare(b.replace('type ', ''))).join(', ')} } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Ctx, Deps } from '../../../platform/context.ts';
-import { ok, table } from '../../../platform/envelope.ts';
-import { ${needsOwner ? 'fail, ' : ''}notFound } from '../../../platform/errors.ts';
-import { sendWorkbook } from '../../../platform/excel.ts';
-import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
-${dates.length ? "import { formatDate } from '../../system/user/user-info.ts';\n" : ''}import { ${t} } from './${m.table.businessName}.table.ts';
+import type { Deps } from '../../../platform/context.ts';
+import { pageQuery } from '../../../platform/paging.ts';
+import { resourceRoutes } from '../../../platform/resource-routes.ts';
+import {
+  delete${m.name},
+  export${m.name},
+  find${m.name},
+  insert${m.name},
+  list${m.name},
+  SORTABLE,
+  update${m.name},
+} from './${biz}.repository.ts';
+import { ${t} } from './${biz}.table.ts';
 
 const ${m.feature}Body = z.object({
 ${bodyLines.join('\n')}
 });
+export type ${m.name}Body = z.infer<typeof ${m.feature}Body>;
 
 const listQuery = pageQuery.extend({
 ${queryLines.join('\n')}
 });
-
-const SORTABLE = {
-${sortable.join('\n')}
-};
-
-const view = (row: typeof ${t}.$inferSelect) => ({
-  ...row,
-${dateView.join('\n')}
-});
+export type ${m.name}Query = z.infer<typeof listQuery>;
 
 /** ${m.table.functionName} (${m.basePath})${m.table.functionAuthor ? `, generated for ${m.table.functionAuthor}` : ''}. */
 export function ${m.feature}Routes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps.database;
-  /** the caller's customer and project: part of every query, so a foreign id is simply not found */
-${
-  scopeLines.length
-    ? `  const scope = (ctx: Ctx): SQL | undefined =>
-    and(
-${scopeLines.join('\n')}
-    );`
-    : '  const scope = (_ctx: Ctx): SQL | undefined => undefined;'
-}
-  const filters = (ctx: Ctx, q: z.infer<typeof listQuery>): SQL | undefined =>
-    and(
-      scope(ctx),
-${filterLines.join('\n')}
-    );
-${
-  needsOwner
-    ? `  /** new rows belong to the caller's current customer${m.projectCol ? ' and project' : ''} */
-  const ownerOf = (ctx: Ctx) => {
-${m.clientCol ? "    if (ctx.clientId === null) throw fail('tenant.customerRequired');\n" : ''}${m.projectCol ? "    if (ctx.projectId === null) throw fail('tenant.noProjects');\n" : ''}    return { clientId: ctx.clientId${m.projectCol ? ', projectId: ctx.projectId' : ''} };
-  };
-`
-    : ''
-}
+  const now = () => deps.clock.now();
   return async (app) => {
-    const tags = [${quote(m.basePath.slice(1))}];
-
-    app.get(
-      '${m.basePath}/list',
-      { config: { perm: '${m.permPrefix}:list' }, schema: { tags, querystring: listQuery } },
-      async (req) => {
-        const where = filters(req.auth(), req.query);
-        const { limit, offset } = pageOf(req.query);
-        const [rows, total] = await Promise.all([
-          db
-            .select()
-            .from(${t})
-            .where(where)
-            .orderBy(...orderOf(req.query, SORTABLE, [desc(${t}.${pkField})]))
-            .limit(limit)
-            .offset(offset),
-          db.$count(${t}, where),
-        ]);
-        return table(req.lang, rows.map(view), total);
+    resourceRoutes(app, deps, {
+      base: '${m.basePath}',
+      perm: '${m.permPrefix}',
+      tags: [${quote(m.basePath.slice(1))}],
+      title: ${quote(title)},
+      idName: '${pkField}',
+      list: {
+        query: listQuery,
+        sortable: SORTABLE,
+        order: [desc(${t}.${pkField})],
+        rows: (scope, q, page) => list${m.name}(db, scope, q, page),
       },
-    );
-
-    app.post(
-      '${m.basePath}/export',
-      {
-        config: { perm: '${m.permPrefix}:export', operLog: { title: ${quote(title)}, businessType: 5 } },
-        schema: { tags, body: listQuery.partial().optional() },
-      },
-      async (req, reply) => {
-        const q = listQuery.parse(req.body ?? {});
-        const rows = await db.select().from(${t}).where(filters(req.auth(), q)).orderBy(${t}.${pkField}).limit(100_000);
-        const en = req.lang === 'en-US';
-        return sendWorkbook(
-          reply,
-          en ? ${quote(title)} : ${quote(m.table.functionName)},
-          [
+      get: (scope, id) => find${m.name}(db, scope, id),
+      add: { body: ${m.feature}Body, run: (scope, body) => insert${m.name}(db, scope, now(), body) },
+      edit: { body: ${m.feature}Body, run: (scope, body) => update${m.name}(db, scope, now(), body) },
+      remove: (scope, ids) => delete${m.name}(db, scope, ids),
+      export: {
+        sheet: [${quote(m.table.functionName)}, ${quote(title)}],
+        columns: [
 ${exportColumns.join('\n')}
-          ],
-          rows.map(view),
-        );
+        ],
+        rows: (scope, q) => export${m.name}(db, scope, q),
       },
-    );
-
-    app.get(
-      '${m.basePath}/:${pkField}',
-      {
-        config: { perm: '${m.permPrefix}:query' },
-        schema: { tags, params: z.object({ ${pkField}: z.coerce.number().int().positive() }) },
-      },
-      async (req) => {
-        const [row] = await db
-          .select()
-          .from(${t})
-          .where(and(eq(${t}.${pkField}, req.params.${pkField}), scope(req.auth())));
-        if (!row) throw notFound();
-        return ok(req.lang, view(row));
-      },
-    );
-
-    app.post(
-      '${m.basePath}',
-      {
-        config: { perm: '${m.permPrefix}:add', operLog: { title: ${quote(title)}, businessType: 1 } },
-        schema: { tags, body: ${m.feature}Body },
-      },
-      async (req) => {
-        const ctx = req.auth();
-${needsOwner ? '        const owner = ownerOf(ctx);\n' : ''}        const { ${pkField}: _ignored, ...values } = req.body;
-        await db.insert(${t}).values({
-          ...values,
-${[...ownerValues, ...auditInsert].join('\n')}
-        });
-        return ok(req.lang);
-      },
-    );
-
-    app.put(
-      '${m.basePath}',
-      {
-        config: { perm: '${m.permPrefix}:edit', operLog: { title: ${quote(title)}, businessType: 2 } },
-        schema: { tags, body: ${m.feature}Body },
-      },
-      async (req) => {
-        const ctx = req.auth();
-        const { ${pkField}, ...values } = req.body;
-        if (!${pkField}) throw notFound();
-        const updated = await db
-          .update(${t})
-          .set({
-            ...values,
-${auditUpdate.map((l) => `  ${l}`).join('\n')}
-          })
-          .where(and(eq(${t}.${pkField}, ${pkField}), scope(ctx)))
-          .returning({ id: ${t}.${pkField} });
-        if (!updated.length) throw notFound();
-        return ok(req.lang);
-      },
-    );
-
-    app.delete(
-      '${m.basePath}/:ids',
-      {
-        config: { perm: '${m.permPrefix}:remove', operLog: { title: ${quote(title)}, businessType: 3 } },
-        schema: { tags, params: z.object({ ids: z.string().regex(/^\\d+(,\\d+)*$/, { error: rule('valid.type') }) }) },
-      },
-      async (req) => {
-        const ids = [...new Set(req.params.ids.split(',').map(Number))];
-        const removed = await db
-          .delete(${t})
-          .where(and(inArray(${t}.${pkField}, ids), scope(req.auth())))
-          .returning({ id: ${t}.${pkField} });
-        if (removed.length !== ids.length) throw notFound();
-        return ok(req.lang);
-      },
-    );
+    });
   };
 }
 `;
@@ -786,6 +768,7 @@ export function renderTable(table: Table, columns: Column[]): Record<string, str
   const biz = table.businessName;
   const files: Record<string, string> = {
     [`apps/server/src/modules/${mod}/${biz}/${biz}.table.ts`]: tableFile(m),
+    [`apps/server/src/modules/${mod}/${biz}/${biz}.repository.ts`]: repositoryFile(m),
     [`apps/server/src/modules/${mod}/${biz}/${biz}.routes.ts`]: routesFile(m),
     [`apps/web/src/features/${mod}/${biz}-api.ts`]: apiFile(m),
     [`apps/web/src/pages/${mod}/${biz}/index.tsx`]: pageFile(m),

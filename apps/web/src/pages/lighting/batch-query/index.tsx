@@ -8,12 +8,13 @@ import { DeviceDrawer } from '../../../features/lighting/DeviceDrawer';
 import { DeviceSelect } from '../../../features/lighting/DeviceSelect';
 import { useLiveMessages, useThrottled } from '../../../features/lighting/live';
 import { NeedProject, useGroups, useProjectId } from '../../../features/lighting/project';
+import { QUERY_TYPES } from '../../../features/lighting/rules';
 import type { BatchQueryRow, CommandRow, DeviceType } from '../../../features/lighting/types';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
-import { DictTag } from '../../../shared/DictTag';
 import { DraggableDialog } from '../../../shared/DraggableDialog';
 import { useDict } from '../../../shared/dict';
 import { HasPermi } from '../../../shared/perms';
+import { column, dictColumn, textColumn } from '../../../shared/table/columns';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 type Scope = 'devices' | 'group' | 'type';
@@ -24,11 +25,10 @@ interface NewQuery {
   groupId?: number;
   deviceType?: string;
 }
-const QUERYABLE: DeviceType[] = ['RTU', 'LIGHT', 'LUXOMETER', 'CCU', 'CCU_IN_BOX', 'BOX', 'METER'];
 
 function BatchCommands({ batch, onClose }: { batch: BatchQueryRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const types = useDict('lighting_device_type');
+  const _types = useDict('lighting_device_type');
   const table = useRef<ProTableRef>(null);
   const [drawerId, setDrawerId] = useState<number | null>(null);
   const params = useMemo(() => (batch ? { batchId: batch.batchId } : undefined), [batch]);
@@ -47,14 +47,8 @@ function BatchCommands({ batch, onClose }: { batch: BatchQueryRow | null; onClos
         </Button>
       ),
     },
-    { key: 'name', dataIndex: 'name', title: t('ltCommon.name'), ellipsis: true },
-    {
-      key: 'deviceType',
-      dataIndex: 'deviceType',
-      title: t('ltCommon.deviceType'),
-      width: 120,
-      render: (value: string) => <DictTag options={types} value={value} />,
-    },
+    textColumn('name', t('ltCommon.name')),
+    dictColumn('deviceType', t('ltCommon.deviceType'), 'lighting_device_type', { width: 120 }),
     {
       key: 'status',
       dataIndex: 'status',
@@ -67,7 +61,7 @@ function BatchCommands({ batch, onClose }: { batch: BatchQueryRow | null; onClos
       title: t('ltTaskLog.result'),
       render: (_: unknown, row) => <CommandResult row={row} />,
     },
-    { key: 'finishTime', dataIndex: 'finishTime', title: t('ltTaskLog.finishTime'), width: DATE_COLUMN_WIDTH + 30 },
+    column('finishTime', t('ltTaskLog.finishTime'), { width: DATE_COLUMN_WIDTH + 30 }),
   ];
 
   return (
@@ -138,7 +132,7 @@ function BatchQueryBody() {
   };
 
   const columns: ProColumn<BatchQueryRow>[] = [
-    { key: 'createTime', dataIndex: 'createTime', title: t('ltBatchQuery.createTime'), width: DATE_COLUMN_WIDTH + 30 },
+    column('createTime', t('ltBatchQuery.createTime'), { width: DATE_COLUMN_WIDTH + 30 }),
     {
       key: 'name',
       dataIndex: 'name',
@@ -153,7 +147,7 @@ function BatchQueryBody() {
       width: 110,
       render: (value: string) => actionLabel(value),
     },
-    { key: 'total', dataIndex: 'total', title: t('ltBatchQuery.total'), width: 90 },
+    column('total', t('ltBatchQuery.total'), { width: 90 }),
     {
       key: 'progress',
       title: t('ltBatchQuery.progress'),
@@ -179,10 +173,10 @@ function BatchQueryBody() {
         );
       },
     },
-    { key: 'successCount', dataIndex: 'successCount', title: t('ltImport.successCount'), width: 90 },
-    { key: 'failCount', dataIndex: 'failCount', title: t('ltImport.failCount'), width: 90 },
-    { key: 'waitingCount', dataIndex: 'waitingCount', title: t('ltBatchQuery.waiting'), width: 90 },
-    { key: 'operName', dataIndex: 'operName', title: t('ltTaskLog.operName'), width: 110 },
+    column('successCount', t('ltImport.successCount'), { width: 90 }),
+    column('failCount', t('ltImport.failCount'), { width: 90 }),
+    column('waitingCount', t('ltBatchQuery.waiting'), { width: 90 }),
+    column('operName', t('ltTaskLog.operName'), { width: 110 }),
     {
       key: 'actions',
       title: t('common.actions'),
@@ -255,7 +249,7 @@ function BatchQueryBody() {
             >
               <Select
                 options={types
-                  .filter((item) => QUERYABLE.includes(item.dictValue as DeviceType))
+                  .filter((item) => QUERY_TYPES.includes(item.dictValue as DeviceType))
                   .map((item) => ({ value: item.dictValue, label: item.dictLabel }))}
               />
             </Form.Item>
@@ -275,7 +269,7 @@ function BatchQueryBody() {
               label={t('ltCommon.devices')}
               rules={[{ required: true, type: 'array', min: 1, message: t('ltMsg.selectFirst') }]}
             >
-              <DeviceSelect mode="multiple" types={QUERYABLE} />
+              <DeviceSelect mode="multiple" types={QUERY_TYPES} />
             </Form.Item>
           )}
           <Space style={{ color: '#8c8c8c', fontSize: 12 }}>{t('ltBatchQuery.hint')}</Space>

@@ -10,22 +10,21 @@ import { DeviceImportDialog } from '../../../features/lighting/DeviceImportDialo
 import { deviceLabel } from '../../../features/lighting/DeviceSelect';
 import { LiveValuesCell } from '../../../features/lighting/LiveCells';
 import { NeedProject, useProjectId } from '../../../features/lighting/project';
-import { BREAKER_ACTIONS, LIGHT_ACTIONS } from '../../../features/lighting/rules';
+import { BOX_IMPORT_TYPES, BREAKER_ACTIONS, LIGHT_ACTIONS } from '../../../features/lighting/rules';
 import type { DeviceDetail, DeviceRef, DeviceRow, DeviceType } from '../../../features/lighting/types';
 import '../../../features/lighting/lighting.css';
-import { DictTag } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
 import { HasPermi } from '../../../shared/perms';
+import { dictColumn, textColumn } from '../../../shared/table/columns';
 import { AddRemoveButtons, ExportButton, RowActions, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
-const BOX_IMPORT_TYPES: DeviceType[] = ['BOX', 'CCU_IN_BOX', 'BRANCH', 'LOOP', 'METER', 'SWITCH_MODULE', 'BREAKER'];
 const BOX_ONLY: DeviceType[] = ['BOX'];
 
 function BoxPageBody() {
   const { t } = useTranslation();
   const projectId = useProjectId()!;
-  const located = useDict('lighting_location_state');
+  const _located = useDict('lighting_location_state');
   const table = useRef<ProTableRef>(null);
   const control = useControl();
   const [detail, setDetail] = useState<DeviceRef | null>(null);
@@ -60,21 +59,15 @@ function BoxPageBody() {
         </Typography.Link>
       ),
     },
-    { key: 'name', dataIndex: 'name', title: t('ltCommon.name'), sortField: 'name', ellipsis: true },
-    { key: 'modelName', dataIndex: 'modelName', title: t('ltCommon.model'), width: 140, ellipsis: true },
+    textColumn('name', t('ltCommon.name'), { sortField: 'name' }),
+    textColumn('modelName', t('ltCommon.model'), { width: 140 }),
     {
       key: 'live',
       title: t('ltDevice.liveValues'),
       width: 320,
       render: (_: unknown, row) => <LiveValuesCell row={row} />,
     },
-    {
-      key: 'located',
-      dataIndex: 'located',
-      title: t('ltCommon.located'),
-      width: 110,
-      render: (value: string) => <DictTag options={located} value={value} />,
-    },
+    dictColumn('located', t('ltCommon.located'), 'lighting_location_state', { width: 110 }),
     {
       key: 'actions',
       title: t('common.actions'),

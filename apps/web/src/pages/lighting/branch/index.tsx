@@ -14,6 +14,7 @@ import type { DeviceDetail, DeviceRef, DeviceRow, DeviceType } from '../../../fe
 import '../../../features/lighting/lighting.css';
 import { DictTag } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
+import { dictColumn, textColumn } from '../../../shared/table/columns';
 import { AddRemoveButtons, ExportButton, RowActions, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
@@ -66,7 +67,7 @@ function CircuitCell({ row }: { row: DeviceRow }) {
 function BranchPageBody() {
   const { t } = useTranslation();
   const projectId = useProjectId()!;
-  const types = useDict('lighting_device_type');
+  const _types = useDict('lighting_device_type');
   const table = useRef<ProTableRef>(null);
   const control = useControl();
   const [boxId, setBoxId] = useState<number | null>(null);
@@ -121,14 +122,8 @@ function BranchPageBody() {
         <Typography.Link onClick={() => setDrawerId(row.deviceId)}>{value}</Typography.Link>
       ),
     },
-    { key: 'name', dataIndex: 'name', title: t('ltCommon.name'), width: 150, sortField: 'name', ellipsis: true },
-    {
-      key: 'deviceType',
-      dataIndex: 'deviceType',
-      title: t('ltCommon.deviceType'),
-      width: 100,
-      render: (value: string) => <DictTag options={types} value={value} />,
-    },
+    textColumn('name', t('ltCommon.name'), { width: 150, sortField: 'name' }),
+    dictColumn('deviceType', t('ltCommon.deviceType'), 'lighting_device_type', { width: 100 }),
     {
       key: 'circuit',
       title: t('ltBranch.circuit'),

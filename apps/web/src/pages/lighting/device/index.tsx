@@ -8,7 +8,6 @@ import {
   TagsOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import type { DEVICE_TYPE_CODES } from '@luxgrid/contracts/enums';
 import { App, Button, Space, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,35 +25,27 @@ import { LiveCommCell, LiveTimeCell, LiveValuesCell } from '../../../features/li
 import { useLiveMessages, useThrottled } from '../../../features/lighting/live';
 import { NeedProject, useGroups, useProjectId, useTags } from '../../../features/lighting/project';
 import { RowMenu } from '../../../features/lighting/RowMenu';
-import { ALLOWED_PARENTS, IMPORT_TYPES, LIGHT_ACTIONS, perm, QUERY_ACTIONS } from '../../../features/lighting/rules';
-import type { DeviceDetail, DeviceRow, DeviceType, TreeNodeRow } from '../../../features/lighting/types';
+import {
+  ALLOWED_PARENTS,
+  BOX_IMPORT_TYPES,
+  DEVICE_PAGE_TYPES,
+  IMPORT_TYPES,
+  importPerm,
+  LIGHT_ACTIONS,
+  perm,
+  QUERY_ACTIONS,
+} from '../../../features/lighting/rules';
+import type { DeviceDetail, DeviceRow, TreeNodeRow } from '../../../features/lighting/types';
 import '../../../features/lighting/lighting.css';
 import { DictTag, dictLabel } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
 import { download } from '../../../shared/download';
 import { checkPermi, HasPermi, usePermissions } from '../../../shared/perms';
+import { dictColumn, textColumn } from '../../../shared/table/columns';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
-
-const ALL_TYPES: DeviceType[] = [
-  'CCU',
-  'RTU',
-  'LIGHT',
-  'LUXOMETER',
-  'POLE',
-  'BOX',
-  'CCU_IN_BOX',
-  'BRANCH',
-  'LOOP',
-  'METER',
-  'SWITCH_MODULE',
-  'BREAKER',
-] satisfies DEVICE_TYPE_CODES[];
 
 /** Filters a link from the home page may carry (the figures' definitions: home/device-figures.ts on the server). */
 const LINKED_FILTERS = ['fault', 'deviceType', 'deviceTypes', 'commState', 'commStates'] as const;
-
-/** Types imported from the box page's permission (boxes, their parts and circuits). */
-const BOX_IMPORT_FIRST: DeviceType[] = ['BOX', 'CCU_IN_BOX', 'BRANCH', 'LOOP', 'METER', 'SWITCH_MODULE', 'BREAKER'];
 
 function DevicePageBody() {
   const { t } = useTranslation();
@@ -64,7 +55,7 @@ function DevicePageBody() {
   const table = useRef<ProTableRef>(null);
   const typeDict = useDict('lighting_device_type');
   const connectionDict = useDict('lighting_terminal_connection');
-  const locatedDict = useDict('lighting_location_state');
+  const _locatedDict = useDict('lighting_location_state');
   const configDict = useDict('lighting_config_state');
   const tags = useTags();
   const groups = useGroups();
@@ -78,13 +69,13 @@ function DevicePageBody() {
   const [tagging, setTagging] = useState<DeviceDetail | null>(null);
   const [locating, setLocating] = useState<DeviceDetail | null>(null);
 
-  const addTypes = useMemo(() => ALL_TYPES.filter((type) => checkPermi.any(held, [perm(type, 'add')])), [held]);
+  const addTypes = useMemo(() => DEVICE_PAGE_TYPES.filter((type) => checkPermi.any(held, [perm(type, 'add')])), [held]);
   // terminals first: the device page imports lamps more often than boxes
   const importTypes = useMemo(
     () =>
       [...IMPORT_TYPES]
-        .sort((a, b) => Number(BOX_IMPORT_FIRST.includes(a)) - Number(BOX_IMPORT_FIRST.includes(b)))
-        .filter((type) => checkPermi.any(held, [perm(type === 'BRANCH' || type === 'LOOP' ? 'BOX' : type, 'import')])),
+        .sort((a, b) => Number(BOX_IMPORT_TYPES.includes(a)) - Number(BOX_IMPORT_TYPES.includes(b)))
+        .filter((type) => checkPermi.any(held, [importPerm(type)])),
     [held],
   );
   // a home page figure opens this list with its filter in the address (features/tenant/home-figures.ts)
@@ -182,15 +173,8 @@ function DevicePageBody() {
         </Typography.Link>
       ),
     },
-    { key: 'name', dataIndex: 'name', title: t('ltCommon.name'), width: 160, ellipsis: true, sortField: 'name' },
-    {
-      key: 'deviceType',
-      dataIndex: 'deviceType',
-      title: t('ltCommon.deviceType'),
-      width: 130,
-      sortField: 'deviceType',
-      render: (value: string) => <DictTag options={typeDict} value={value} />,
-    },
+    textColumn('name', t('ltCommon.name'), { width: 160, sortField: 'name' }),
+    dictColumn('deviceType', t('ltCommon.deviceType'), 'lighting_device_type', { width: 130, sortField: 'deviceType' }),
     {
       key: 'commState',
       dataIndex: 'commState',
@@ -239,13 +223,7 @@ function DevicePageBody() {
       defaultHidden: true,
       render: (value: string) => <DictTag options={connectionDict} value={value} />,
     },
-    {
-      key: 'located',
-      dataIndex: 'located',
-      title: t('ltCommon.located'),
-      width: 100,
-      render: (value: string) => <DictTag options={locatedDict} value={value} />,
-    },
+    dictColumn('located', t('ltCommon.located'), 'lighting_location_state', { width: 100 }),
     {
       key: 'configState',
       dataIndex: 'configState',

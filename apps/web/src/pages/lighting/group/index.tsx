@@ -11,12 +11,10 @@ import { NeedProject, useProjectId } from '../../../features/lighting/project';
 import { ALL_ACTIONS } from '../../../features/lighting/rules';
 import type { ControlAction, DeviceRow, Group } from '../../../features/lighting/types';
 import '../../../features/lighting/lighting.css';
-import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
-import { DictTag } from '../../../shared/DictTag';
 import { DraggableDialog } from '../../../shared/DraggableDialog';
-import { formatDateTime } from '../../../shared/date';
 import { useDict } from '../../../shared/dict';
 import { HasPermi } from '../../../shared/perms';
+import { column, dictColumn, textColumn, timeColumn } from '../../../shared/table/columns';
 import {
   AddRemoveButtons,
   EditDialog,
@@ -39,7 +37,7 @@ function MembersDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const projectId = useProjectId()!;
-  const types = useDict('lighting_device_type');
+  const _types = useDict('lighting_device_type');
   const table = useRef<ProTableRef>(null);
   const [adding, setAdding] = useState<number[]>([]);
   const [drawerId, setDrawerId] = useState<number | null>(null);
@@ -83,14 +81,8 @@ function MembersDialog({
         </Button>
       ),
     },
-    { key: 'name', dataIndex: 'name', title: t('ltCommon.name'), ellipsis: true },
-    {
-      key: 'deviceType',
-      dataIndex: 'deviceType',
-      title: t('ltCommon.deviceType'),
-      width: 130,
-      render: (value: string) => <DictTag options={types} value={value} />,
-    },
+    textColumn('name', t('ltCommon.name')),
+    dictColumn('deviceType', t('ltCommon.deviceType'), 'lighting_device_type', { width: 130 }),
     {
       key: 'comm',
       title: t('ltCommon.commState'),
@@ -175,9 +167,9 @@ function GroupPageBody() {
   };
 
   const columns: ProColumn<Group>[] = [
-    { key: 'groupId', dataIndex: 'groupId', title: t('ltGroup.id'), width: 80, sortField: 'groupId' },
-    { key: 'name', dataIndex: 'name', title: t('ltGroup.name'), sortField: 'name', ellipsis: true },
-    { key: 'groupNo', dataIndex: 'groupNo', title: t('ltGroup.groupNo'), width: 100 },
+    column('groupId', t('ltGroup.id'), { width: 80, sortField: 'groupId' }),
+    textColumn('name', t('ltGroup.name'), { sortField: 'name' }),
+    column('groupNo', t('ltGroup.groupNo'), { width: 100 }),
     {
       key: 'memberCount',
       dataIndex: 'memberCount',
@@ -204,14 +196,8 @@ function GroupPageBody() {
         />
       ),
     },
-    { key: 'remark', dataIndex: 'remark', title: t('common.remark'), ellipsis: true, defaultHidden: true },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('common.createTime'),
-      width: DATE_COLUMN_WIDTH + 30,
-      render: (value: string) => formatDateTime(value),
-    },
+    textColumn('remark', t('common.remark'), { defaultHidden: true }),
+    timeColumn('createTime', t('common.createTime')),
     {
       key: 'actions',
       title: t('common.actions'),

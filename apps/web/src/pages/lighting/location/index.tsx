@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { locationApi } from '../../../features/lighting/api';
 import { NeedProject, useProjectId } from '../../../features/lighting/project';
 import type { LocationKind, LocationPoint } from '../../../features/lighting/types';
-import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
-import { DictTag } from '../../../shared/DictTag';
-import { formatDateTime } from '../../../shared/date';
 import { useDict } from '../../../shared/dict';
+import { dictColumn, textColumn, timeColumn } from '../../../shared/table/columns';
 import {
   AddRemoveButtons,
   EditDialog,
@@ -25,7 +23,7 @@ function LocationPageBody() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const projectId = useProjectId()!;
-  const located = useDict('lighting_location_state');
+  const _located = useDict('lighting_location_state');
   const table = useRef<ProTableRef>(null);
   const extraParams = useMemo(() => ({ projectId }), [projectId]);
   const kindOptions = KINDS.map((value) => ({ value, label: t(`ltLocation.kinds.${value}`) }));
@@ -49,7 +47,7 @@ function LocationPageBody() {
     edit.open(row ?? { projectId, name: '', kind: 'CABINET', address: '', remark: '' });
 
   const columns: ProColumn<LocationPoint>[] = [
-    { key: 'name', dataIndex: 'name', title: t('ltLocation.name'), sortField: 'name', ellipsis: true },
+    textColumn('name', t('ltLocation.name'), { sortField: 'name' }),
     {
       key: 'kind',
       dataIndex: 'kind',
@@ -65,22 +63,10 @@ function LocationPageBody() {
       render: (_: unknown, row) =>
         row.longitude !== null && row.longitude !== undefined ? `${row.longitude}, ${row.latitude}` : '-',
     },
-    {
-      key: 'located',
-      dataIndex: 'located',
-      title: t('ltCommon.located'),
-      width: 110,
-      render: (value: string) => <DictTag options={located} value={value} />,
-    },
-    { key: 'address', dataIndex: 'address', title: t('ltLocation.address'), ellipsis: true },
-    { key: 'remark', dataIndex: 'remark', title: t('common.remark'), ellipsis: true, defaultHidden: true },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('common.createTime'),
-      width: DATE_COLUMN_WIDTH + 30,
-      render: (value: string) => formatDateTime(value),
-    },
+    dictColumn('located', t('ltCommon.located'), 'lighting_location_state', { width: 110 }),
+    textColumn('address', t('ltLocation.address')),
+    textColumn('remark', t('common.remark'), { defaultHidden: true }),
+    timeColumn('createTime', t('common.createTime')),
     {
       key: 'actions',
       title: t('common.actions'),

@@ -2,11 +2,13 @@ import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modelApi } from '../../../features/lighting/api';
+import { SESSION_TYPES } from '../../../features/lighting/rules';
 import type { DeviceModel, DeviceType } from '../../../features/lighting/types';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag } from '../../../shared/DictTag';
 import { formatDateTime } from '../../../shared/date';
 import { type DictItem, useDict } from '../../../shared/dict';
+import { column, dictColumn, textColumn } from '../../../shared/table/columns';
 import {
   AddRemoveButtons,
   EditDialog,
@@ -18,7 +20,6 @@ import {
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 const EMPTY: DeviceModel = { name: '', deviceType: 'RTU', commType: 6, lampHeadLimit: 2, manufacturer: '', remark: '' };
-const CONNECTED: readonly DeviceType[] = ['BOX', 'CCU', 'CCU_IN_BOX'];
 /** the communication type is a number in the form (a dictionary value is a string) */
 const asForm = (model: DeviceModel): DeviceModel => ({ ...model, commType: Number(model.commType) });
 /** only an RTU has a lamp-head limit; a meter chooses its channels, a switch module has 8 */
@@ -54,36 +55,11 @@ export function ModelPage() {
   };
 
   const columns: ProColumn<DeviceModel>[] = [
-    { key: 'name', dataIndex: 'name', title: t('ltModel.name'), sortField: 'name', ellipsis: true },
-    {
-      key: 'deviceType',
-      dataIndex: 'deviceType',
-      title: t('ltCommon.deviceType'),
-      width: 140,
-      sortField: 'deviceType',
-      render: (value: string) => <DictTag options={types} value={value} />,
-    },
-    {
-      key: 'commType',
-      dataIndex: 'commType',
-      title: t('ltModel.commType'),
-      width: 120,
-      render: (value: number) => <DictTag options={commTypes} value={value} />,
-    },
-    {
-      key: 'directiveScheme',
-      dataIndex: 'directiveScheme',
-      title: t('ltModel.directiveScheme'),
-      width: 170,
-      render: (value: string) => <DictTag options={schemes} value={value} />,
-    },
-    {
-      key: 'connectMode',
-      dataIndex: 'connectMode',
-      title: t('ltModel.connectMode'),
-      width: 110,
-      render: (value: string) => <DictTag options={connectModes} value={value} />,
-    },
+    textColumn('name', t('ltModel.name'), { sortField: 'name' }),
+    dictColumn('deviceType', t('ltCommon.deviceType'), 'lighting_device_type', { width: 140, sortField: 'deviceType' }),
+    dictColumn('commType', t('ltModel.commType'), 'lighting_comm_type', { width: 120 }),
+    dictColumn('directiveScheme', t('ltModel.directiveScheme'), 'lighting_directive_scheme', { width: 170 }),
+    dictColumn('connectMode', t('ltModel.connectMode'), 'lighting_connect_mode', { width: 110 }),
     {
       key: 'rtuProtocol',
       dataIndex: 'rtuProtocol',
@@ -92,9 +68,9 @@ export function ModelPage() {
       defaultHidden: true,
       render: (value: string) => <DictTag options={rtuProtocols} value={value} />,
     },
-    { key: 'lampHeadLimit', dataIndex: 'lampHeadLimit', title: t('ltModel.lampHeadLimit'), width: 110 },
-    { key: 'channelCount', dataIndex: 'channelCount', title: t('ltModel.channelCount'), width: 100 },
-    { key: 'manufacturer', dataIndex: 'manufacturer', title: t('ltModel.manufacturer'), ellipsis: true },
+    column('lampHeadLimit', t('ltModel.lampHeadLimit'), { width: 110 }),
+    column('channelCount', t('ltModel.channelCount'), { width: 100 }),
+    textColumn('manufacturer', t('ltModel.manufacturer')),
     {
       key: 'createTime',
       dataIndex: 'createTime',
@@ -186,7 +162,7 @@ export function ModelPage() {
               <Select allowClear options={options(schemes)} />
             </Form.Item>
           </Col>
-          {type && CONNECTED.includes(type) && (
+          {type && SESSION_TYPES.includes(type) && (
             <Col span={12}>
               <Form.Item name="connectMode" label={t('ltModel.connectMode')}>
                 <Select allowClear options={options(connectModes)} />

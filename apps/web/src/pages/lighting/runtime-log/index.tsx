@@ -9,9 +9,10 @@ import { useLiveMessages, useThrottled } from '../../../features/lighting/live';
 import { NeedProject, useProjectId } from '../../../features/lighting/project';
 import type { RuntimeEvent } from '../../../features/lighting/types';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
-import { DictTag, dictLabel } from '../../../shared/DictTag';
+import { dictLabel } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
 import { RawValue } from '../../../shared/RawValue';
+import { column, dictColumn, textColumn } from '../../../shared/table/columns';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 /** Events the gateway itself records besides the alarm types devices report. */
@@ -20,8 +21,8 @@ const GATEWAY_EVENTS = ['ONLINE', 'OFFLINE', 'FAULT', 'RECOVER', 'POWER_UP'];
 function RuntimeLogBody() {
   const { t, i18n } = useTranslation();
   const projectId = useProjectId()!;
-  const types = useDict('lighting_device_type');
-  const grades = useDict('alarm_grade');
+  const _types = useDict('lighting_device_type');
+  const _grades = useDict('alarm_grade');
   const alarmTypes = useDict('alarm_config_type');
   const readable = useReadableValues();
   const table = useRef<ProTableRef>(null);
@@ -36,7 +37,7 @@ function RuntimeLogBody() {
     i18n.exists(`ltRuntimeLog.events.${value}`) ? t(`ltRuntimeLog.events.${value}`) : dictLabel(alarmTypes, value);
 
   const columns: ProColumn<RuntimeEvent>[] = [
-    { key: 'ts', dataIndex: 'ts', title: t('ltRuntimeLog.ts'), width: DATE_COLUMN_WIDTH + 30 },
+    column('ts', t('ltRuntimeLog.ts'), { width: DATE_COLUMN_WIDTH + 30 }),
     {
       key: 'uid',
       dataIndex: 'uid',
@@ -46,14 +47,8 @@ function RuntimeLogBody() {
         <Typography.Link onClick={() => setDrawerId(row.deviceId)}>{value ?? row.deviceId}</Typography.Link>
       ),
     },
-    { key: 'name', dataIndex: 'name', title: t('ltCommon.name'), width: 160, ellipsis: true },
-    {
-      key: 'deviceType',
-      dataIndex: 'deviceType',
-      title: t('ltCommon.deviceType'),
-      width: 120,
-      render: (value: string) => <DictTag options={types} value={value} />,
-    },
+    textColumn('name', t('ltCommon.name'), { width: 160 }),
+    dictColumn('deviceType', t('ltCommon.deviceType'), 'lighting_device_type', { width: 120 }),
     {
       key: 'eventType',
       dataIndex: 'eventType',
@@ -73,13 +68,7 @@ function RuntimeLogBody() {
         </Tag>
       ),
     },
-    {
-      key: 'level',
-      dataIndex: 'level',
-      title: t('ltRuntimeLog.level'),
-      width: 100,
-      render: (value: string) => <DictTag options={grades} value={value} />,
-    },
+    dictColumn('level', t('ltRuntimeLog.level'), 'alarm_grade', { width: 100 }),
     {
       key: 'data',
       dataIndex: 'data',

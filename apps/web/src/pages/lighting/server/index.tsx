@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { session } from '../../../app/session';
 import { serverApi } from '../../../features/lighting/api';
 import type { MqttServer } from '../../../features/lighting/types';
-import { DATE_COLUMN_WIDTH, SUPER_ROLE } from '../../../shared/constants';
-import { formatDateTime } from '../../../shared/date';
+import { SUPER_ROLE } from '../../../shared/constants';
 import { useStore } from '../../../shared/store';
+import { textColumn, timeColumn } from '../../../shared/table/columns';
 import { AddRemoveButtons, EditDialog, RowActions, useConfirmRemove, useEditDialog } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
@@ -28,7 +28,7 @@ export function ServerPage() {
   const open = (row?: MqttServer) => edit.open(row ?? EMPTY);
 
   const columns: ProColumn<MqttServer>[] = [
-    { key: 'name', dataIndex: 'name', title: t('ltServer.name'), sortField: 'name', ellipsis: true },
+    textColumn('name', t('ltServer.name'), { sortField: 'name' }),
     {
       key: 'endpoint',
       title: t('ltServer.endpoint'),
@@ -49,14 +49,8 @@ export function ServerPage() {
       width: 110,
       render: (value: boolean) => (value ? <Tag color="processing">{t('ltServer.sharedYes')}</Tag> : '-'),
     },
-    { key: 'remark', dataIndex: 'remark', title: t('common.remark'), ellipsis: true },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('common.createTime'),
-      width: DATE_COLUMN_WIDTH + 30,
-      render: (value: string) => formatDateTime(value),
-    },
+    textColumn('remark', t('common.remark')),
+    timeColumn('createTime', t('common.createTime')),
     {
       key: 'actions',
       title: t('common.actions'),

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { tagApi } from '../../../features/lighting/api';
 import { NeedProject, useProjectId } from '../../../features/lighting/project';
 import type { Tag } from '../../../features/lighting/types';
-import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
-import { formatDateTime } from '../../../shared/date';
+import { column, textColumn, timeColumn } from '../../../shared/table/columns';
 import { AddRemoveButtons, EditDialog, RowActions, useConfirmRemove, useEditDialog } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
@@ -26,7 +25,7 @@ function TagPageBody() {
   const open = (row?: Tag) => edit.open(row ?? { projectId, name: '', color: PRESETS[0], remark: '' });
 
   const columns: ProColumn<Tag>[] = [
-    { key: 'tagId', dataIndex: 'tagId', title: t('ltTag.id'), width: 90, sortField: 'tagId' },
+    column('tagId', t('ltTag.id'), { width: 90, sortField: 'tagId' }),
     {
       key: 'name',
       dataIndex: 'name',
@@ -34,15 +33,9 @@ function TagPageBody() {
       sortField: 'name',
       render: (value: string, row) => <AntTag color={row.color || undefined}>{value}</AntTag>,
     },
-    { key: 'deviceCount', dataIndex: 'deviceCount', title: t('ltTag.deviceCount'), width: 120 },
-    { key: 'remark', dataIndex: 'remark', title: t('common.remark'), ellipsis: true },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('common.createTime'),
-      width: DATE_COLUMN_WIDTH + 30,
-      render: (value: string) => formatDateTime(value),
-    },
+    column('deviceCount', t('ltTag.deviceCount'), { width: 120 }),
+    textColumn('remark', t('common.remark')),
+    timeColumn('createTime', t('common.createTime')),
     {
       key: 'actions',
       title: t('common.actions'),

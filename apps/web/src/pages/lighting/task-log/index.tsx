@@ -11,16 +11,16 @@ import { NeedProject, useProjectId } from '../../../features/lighting/project';
 import { ALL_ACTIONS, CANCELABLE_COMMAND_STATES } from '../../../features/lighting/rules';
 import type { CommandRow } from '../../../features/lighting/types';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
-import { DictTag } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
 import { HasPermi } from '../../../shared/perms';
+import { column, dictColumn, textColumn } from '../../../shared/table/columns';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 function TaskLogBody() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const projectId = useProjectId()!;
-  const types = useDict('lighting_device_type');
+  const _types = useDict('lighting_device_type');
   const actionLabel = useActionLabel();
   const table = useRef<ProTableRef>(null);
   const [deviceId, setDeviceId] = useState<number | null>(null);
@@ -52,7 +52,7 @@ function TaskLogBody() {
   };
 
   const columns: ProColumn<CommandRow>[] = [
-    { key: 'createTime', dataIndex: 'createTime', title: t('ltTaskLog.createTime'), width: DATE_COLUMN_WIDTH + 30 },
+    column('createTime', t('ltTaskLog.createTime'), { width: DATE_COLUMN_WIDTH + 30 }),
     {
       key: 'uid',
       dataIndex: 'uid',
@@ -62,14 +62,8 @@ function TaskLogBody() {
         <Typography.Link onClick={() => setDrawerId(row.deviceId)}>{value ?? row.deviceId}</Typography.Link>
       ),
     },
-    { key: 'name', dataIndex: 'name', title: t('ltCommon.name'), width: 150, ellipsis: true },
-    {
-      key: 'deviceType',
-      dataIndex: 'deviceType',
-      title: t('ltCommon.deviceType'),
-      width: 120,
-      render: (value: string) => <DictTag options={types} value={value} />,
-    },
+    textColumn('name', t('ltCommon.name'), { width: 150 }),
+    dictColumn('deviceType', t('ltCommon.deviceType'), 'lighting_device_type', { width: 120 }),
     {
       key: 'action',
       dataIndex: 'action',
@@ -84,15 +78,15 @@ function TaskLogBody() {
       width: 120,
       render: (_: unknown, row) => <CommandStatusTag commandId={row.commandId} status={row.status} />,
     },
-    { key: 'attempts', dataIndex: 'attempts', title: t('ltTaskLog.attempts'), width: 90 },
+    column('attempts', t('ltTaskLog.attempts'), { width: 90 }),
     {
       key: 'result',
       title: t('ltTaskLog.result'),
       width: 240,
       render: (_: unknown, row) => <CommandResult row={row} />,
     },
-    { key: 'operName', dataIndex: 'operName', title: t('ltTaskLog.operName'), width: 110 },
-    { key: 'sentTime', dataIndex: 'sentTime', title: t('ltTaskLog.sentTime'), width: DATE_COLUMN_WIDTH + 30 },
+    column('operName', t('ltTaskLog.operName'), { width: 110 }),
+    column('sentTime', t('ltTaskLog.sentTime'), { width: DATE_COLUMN_WIDTH + 30 }),
     {
       key: 'deliveredTime',
       dataIndex: 'deliveredTime',
@@ -100,7 +94,7 @@ function TaskLogBody() {
       width: DATE_COLUMN_WIDTH + 30,
       defaultHidden: true,
     },
-    { key: 'finishTime', dataIndex: 'finishTime', title: t('ltTaskLog.finishTime'), width: DATE_COLUMN_WIDTH + 30 },
+    column('finishTime', t('ltTaskLog.finishTime'), { width: DATE_COLUMN_WIDTH + 30 }),
     {
       key: 'expireTime',
       dataIndex: 'expireTime',

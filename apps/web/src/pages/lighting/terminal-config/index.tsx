@@ -15,12 +15,13 @@ import {
   PANID_MAX,
   PANID_MIN,
   panidValid,
+  SESSION_TYPES,
 } from '../../../features/lighting/rules';
 import type { TerminalConfigRow } from '../../../features/lighting/types';
-import { DictTag } from '../../../shared/DictTag';
 import { DraggableDialog } from '../../../shared/DraggableDialog';
 import { useDict } from '../../../shared/dict';
 import { HasPermi } from '../../../shared/perms';
+import { column, dictColumn, textColumn } from '../../../shared/table/columns';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 interface IssueForm {
@@ -32,8 +33,8 @@ function TerminalConfigBody() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const projectId = useProjectId()!;
-  const types = useDict('lighting_device_type');
-  const states = useDict('lighting_config_state');
+  const _types = useDict('lighting_device_type');
+  const _states = useDict('lighting_config_state');
   const table = useRef<ProTableRef>(null);
   const [form] = Form.useForm<IssueForm>();
   const [gatewayId, setGatewayId] = useState<number | null>(null);
@@ -135,24 +136,12 @@ function TerminalConfigBody() {
         </Space>
       ),
     },
-    { key: 'name', dataIndex: 'name', title: t('ltCommon.name'), width: 160, ellipsis: true },
-    {
-      key: 'deviceType',
-      dataIndex: 'deviceType',
-      title: t('ltCommon.deviceType'),
-      width: 120,
-      render: (value: string) => <DictTag options={types} value={value} />,
-    },
-    {
-      key: 'configState',
-      dataIndex: 'configState',
-      title: t('ltCommon.configState'),
-      width: 120,
-      render: (value: string) => <DictTag options={states} value={value} />,
-    },
-    { key: 'channel', dataIndex: 'channel', title: t('ltCommon.channel'), width: 80 },
+    textColumn('name', t('ltCommon.name'), { width: 160 }),
+    dictColumn('deviceType', t('ltCommon.deviceType'), 'lighting_device_type', { width: 120 }),
+    dictColumn('configState', t('ltCommon.configState'), 'lighting_config_state', { width: 120 }),
+    column('channel', t('ltCommon.channel'), { width: 80 }),
     { key: 'panid', dataIndex: 'panid', title: 'PANID', width: 90 },
-    { key: 'gatewayUid', dataIndex: 'gatewayUid', title: t('ltDrawer.session'), width: 180 },
+    column('gatewayUid', t('ltDrawer.session'), { width: 180 }),
     {
       key: 'config',
       dataIndex: 'config',
@@ -187,12 +176,7 @@ function TerminalConfigBody() {
           <>
             <Space>
               <span>{t('ltDrawer.session')}:</span>
-              <DeviceSelect
-                types={['CCU', 'CCU_IN_BOX', 'BOX']}
-                value={gatewayId}
-                onChange={setGatewayId}
-                style={{ width: 260 }}
-              />
+              <DeviceSelect types={SESSION_TYPES} value={gatewayId} onChange={setGatewayId} style={{ width: 260 }} />
             </Space>
             <HasPermi value={['lighting:paramConfig:issue']}>
               <Button

@@ -1,29 +1,19 @@
-import {
-  CaretRightOutlined,
-  DeleteOutlined,
-  DownloadOutlined,
-  DownOutlined,
-  EditOutlined,
-  EyeOutlined,
-  FileSearchOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { CaretRightOutlined, DownOutlined, EyeOutlined, FileSearchOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, type MenuProps, Switch, Tag, Typography } from 'antd';
-import { type Key, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Clip } from '../../../features/monitor/Clip';
-import { exportBody } from '../../../features/monitor/format';
 import { jobApi, type SysJob } from '../../../features/monitor/job-api';
-import { TableEmpty } from '../../../features/monitor/TableEmpty';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
-import { DictTag } from '../../../shared/DictTag';
-import { useDict } from '../../../shared/dict';
-import { download } from '../../../shared/download';
 import { HasPermi, useHasPermi } from '../../../shared/perms';
+import { actionsColumn, column, DictCell, dictColumn, idColumn } from '../../../shared/table/columns';
+import { AddRemoveButtons, ExportButton, RowActions, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 import { JobDetail, jobLogPath } from './components/JobDetail';
 import { EMPTY_JOB, JobDialog } from './components/JobDialog';
+
+const PERM = 'monitor:job';
 
 /** Scheduled jobs (monitor/job): registered handlers on a cron, run once, pause and resume, their log. */
 export function JobPage() {
@@ -31,10 +21,6 @@ export function JobPage() {
   const { modal, message, notification } = App.useApp();
   const navigate = useNavigate();
   const table = useRef<ProTableRef>(null);
-  const groups = useDict('sys_job_group');
-  const status = useDict('sys_job_status');
-  const concurrent = useDict('sys_job_concurrent');
-  const misfire = useDict('sys_job_misfire_policy');
   const [editing, setEditing] = useState<SysJob | null>(null);
   const [viewing, setViewing] = useState<SysJob | null>(null);
   const canChangeStatus = useHasPermi(['monitor:job:changeStatus']);
@@ -69,21 +55,8 @@ export function JobPage() {
     }
   };
 
-  const remove = (ids: Key[], names?: string) => {
-    modal.confirm({
-      title: t('common.hint'),
-      content: names ? t('job.deleteConfirmName', { name: names }) : t('job.deleteConfirm', { ids: ids.join(',') }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await jobApi.remove(ids as number[]);
-        message.success(t('common.deleteSuccess'));
-        table.current?.refresh();
-        table.current?.clearSelection();
-      },
-    });
-  };
+  const removeNamed = useConfirmRemove(jobApi.remove, (name) => t('job.deleteConfirmName', { name }), table);
+  const removeIds = useConfirmRemove(jobApi.remove, (ids) => t('job.deleteConfirm', { ids }), table);
 
   const toggleStatus = (row: SysJob, checked: boolean) => {
     const next = checked ? '0' : '1';
@@ -148,22 +121,12 @@ export function JobPage() {
   ];
 
   const columns: ProColumn<SysJob>[] = [
-    { key: 'jobId', dataIndex: 'jobId', title: t('job.jobId'), width: 110, sortField: 'jobId' },
-    {
-      key: 'jobName',
-      dataIndex: 'jobName',
-      title: t('job.jobName'),
+    idColumn('jobId', t('job.jobId'), { width: 110 }),
+    column('jobName', t('job.jobName'), {
       sortField: 'jobName',
       render: (value: string) => <Clip text={value} width={160} />,
-    },
-    {
-      key: 'jobGroup',
-      dataIndex: 'jobGroup',
-      title: t('job.jobGroup'),
-      width: 90,
-      defaultHidden: true,
-      render: (value: string) => <DictTag options={groups} value={value} />,
-    },
+    }),
+    dictColumn('jobGroup', t('job.jobGroup'), 'sys_job_group', { defaultHidden: true }),
     {
       key: 'invokeTarget',
       dataIndex: 'invokeTarget',
@@ -202,22 +165,11 @@ export function JobPage() {
       defaultHidden: true,
       render: (value: string | null) => value || <Typography.Text type="secondary">-</Typography.Text>,
     },
-    {
-      key: 'concurrent',
-      dataIndex: 'concurrent',
-      title: t('job.concurrent'),
-      width: 100,
-      defaultHidden: true,
-      render: (value: string) => <DictTag options={concurrent} value={value} />,
-    },
-    {
-      key: 'misfirePolicy',
-      dataIndex: 'misfirePolicy',
-      title: t('job.misfirePolicy'),
+    dictColumn('concurrent', t('job.concurrent'), 'sys_job_concurrent', { width: 100, defaultHidden: true }),
+    dictColumn('misfirePolicy', t('job.misfirePolicy'), 'sys_job_misfire_policy', {
       width: 110,
       defaultHidden: true,
-      render: (value: string) => <DictTag options={misfire} value={value} />,
-    },
+    }),
     {
       key: 'status',
       dataIndex: 'status',
@@ -235,7 +187,7 @@ export function JobPage() {
               data-testid={`job-status-${row.jobId}`}
             />
           ) : (
-            <DictTag options={status} value={value} />
+            <DictCell dictType="sys_job_status" value={value} />
           )}
           {row.running && (
             <Tag color="processing" style={{ marginInlineStart: 6 }}>
@@ -245,121 +197,67 @@ export function JobPage() {
         </span>
       ),
     },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('common.createTime'),
+    column('createTime', t('common.createTime'), {
       width: DATE_COLUMN_WIDTH + 30,
       sortField: 'createTime',
       defaultHidden: true,
-    },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 240,
-      fixed: 'right',
-      render: (_: unknown, row: SysJob) => (
-        <>
-          <HasPermi value={['monitor:job:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openEdit(row.jobId!)}>
-              {t('common.edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['monitor:job:remove']}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => remove([row.jobId!], row.jobName)}
-            >
-              {t('common.delete')}
-            </Button>
-          </HasPermi>
+    }),
+    actionsColumn(t('common.actions'), 240, (row) => (
+      <RowActions
+        perm={PERM}
+        onEdit={() => void openEdit(row.jobId!)}
+        onRemove={() => removeNamed([row.jobId!], row.jobName)}
+        after={
           <Dropdown menu={{ items: moreItems(row) }} trigger={['click']}>
             <Button type="link" size="small" data-testid={`job-more-${row.jobId}`}>
               {t('job.more')} <DownOutlined />
             </Button>
           </Dropdown>
-        </>
-      ),
-    },
+        }
+      />
+    )),
   ];
 
   return (
     <div className="lx-page" data-testid="job-page">
-      <TableEmpty
-        description={t('job.empty')}
-        action={
+      <ProTable<SysJob>
+        empty={t('job.empty')}
+        emptyAction={
           <HasPermi value={['monitor:job:add']}>
             <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
               {t('job.addTitle')}
             </Button>
           </HasPermi>
         }
-      >
-        <ProTable<SysJob>
-          ref={table}
-          url={jobApi.listUrl}
-          rowKey="jobId"
-          selectable
-          testId="job-table"
-          columns={columns}
-          searchFields={[
-            { type: 'input', name: 'jobName', label: t('job.jobName') },
-            { type: 'select', name: 'jobGroup', label: t('job.jobGroup'), dictType: 'sys_job_group' },
-            { type: 'input', name: 'invokeTarget', label: t('job.invokeTarget') },
-            { type: 'select', name: 'status', label: t('job.status'), dictType: 'sys_job_status' },
-          ]}
-          toolbar={({ keys }) => (
-            <>
-              <HasPermi value={['monitor:job:add']}>
-                <Button type="primary" ghost icon={<PlusOutlined />} onClick={openAdd} data-testid="job-add">
-                  {t('common.add')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={['monitor:job:edit']}>
-                <Button
-                  icon={<EditOutlined />}
-                  disabled={keys.length !== 1}
-                  onClick={() => void openEdit(Number(keys[0]))}
-                  data-testid="job-edit"
-                >
-                  {t('common.edit')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={['monitor:job:remove']}>
-                <Button
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={!keys.length}
-                  onClick={() => remove(keys)}
-                  data-testid="job-remove"
-                >
-                  {t('common.delete')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={['monitor:job:export']}>
-                <Button
-                  icon={<DownloadOutlined />}
-                  onClick={() =>
-                    void download(jobApi.exportUrl, {
-                      params: exportBody(table.current?.getFilters() ?? {}),
-                      fileName: `job_${Date.now()}.xlsx`,
-                    })
-                  }
-                  data-testid="job-export"
-                >
-                  {t('common.export')}
-                </Button>
-              </HasPermi>
-              <Button icon={<FileSearchOutlined />} onClick={() => navigate(jobLogPath(0))} data-testid="job-all-logs">
-                {t('job.log')}
-              </Button>
-            </>
-          )}
-        />
-      </TableEmpty>
+        ref={table}
+        url={jobApi.listUrl}
+        rowKey="jobId"
+        selectable
+        testId="job-table"
+        columns={columns}
+        searchFields={[
+          { type: 'input', name: 'jobName', label: t('job.jobName') },
+          { type: 'select', name: 'jobGroup', label: t('job.jobGroup'), dictType: 'sys_job_group' },
+          { type: 'input', name: 'invokeTarget', label: t('job.invokeTarget') },
+          { type: 'select', name: 'status', label: t('job.status'), dictType: 'sys_job_status' },
+        ]}
+        toolbar={({ keys }) => (
+          <>
+            <AddRemoveButtons
+              perm={PERM}
+              testId="job"
+              onAdd={openAdd}
+              onEdit={() => void openEdit(Number(keys[0]))}
+              selected={keys.length}
+              onRemove={() => removeIds(keys, keys.join(','))}
+            />
+            <ExportButton perm={PERM} url={jobApi.exportUrl} table={table} fileName="job" testId="job-export" />
+            <Button icon={<FileSearchOutlined />} onClick={() => navigate(jobLogPath(0))} data-testid="job-all-logs">
+              {t('job.log')}
+            </Button>
+          </>
+        )}
+      />
       <JobDialog
         job={editing}
         onClose={() => setEditing(null)}

@@ -1,18 +1,18 @@
-import { ArrowLeftOutlined, ClearOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ClearOutlined, EyeOutlined } from '@ant-design/icons';
 import { App, Button, Descriptions, Space, Tag, Typography } from 'antd';
-import { type Key, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Clip } from '../../../features/monitor/Clip';
-import { exportBody, formatMs } from '../../../features/monitor/format';
+import { formatMs } from '../../../features/monitor/format';
 import { jobApi, jobLogApi, type SysJob, type SysJobLog } from '../../../features/monitor/job-api';
-import { TableEmpty } from '../../../features/monitor/TableEmpty';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag } from '../../../shared/DictTag';
 import { DraggableDialog } from '../../../shared/DraggableDialog';
 import { useDict } from '../../../shared/dict';
-import { download } from '../../../shared/download';
 import { HasPermi, useHasPermi } from '../../../shared/perms';
+import { actionsColumn, column, dictColumn, idColumn } from '../../../shared/table/columns';
+import { AddRemoveButtons, ExportButton, RowLink, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 /** Job log (/web/monitor/job-log/index/{jobId}; 0 = every job): list, detail, delete, clean, export. */
@@ -43,21 +43,7 @@ export function JobLogPage() {
     };
   }, [jobId, canQuery]);
 
-  const remove = (ids: Key[]) => {
-    modal.confirm({
-      title: t('common.hint'),
-      content: t('jobLog.deleteConfirm', { ids: ids.join(',') }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await jobLogApi.remove(ids as number[]);
-        message.success(t('common.deleteSuccess'));
-        table.current?.refresh();
-        table.current?.clearSelection();
-      },
-    });
-  };
+  const remove = useConfirmRemove(jobLogApi.remove, (ids) => t('jobLog.deleteConfirm', { ids }), table);
 
   const clean = () => {
     modal.confirm({
@@ -75,22 +61,12 @@ export function JobLogPage() {
   };
 
   const columns: ProColumn<SysJobLog>[] = [
-    { key: 'jobLogId', dataIndex: 'jobLogId', title: t('jobLog.jobLogId'), width: 100, sortField: 'jobLogId' },
-    {
-      key: 'jobName',
-      dataIndex: 'jobName',
-      title: t('job.jobName'),
+    idColumn('jobLogId', t('jobLog.jobLogId'), { width: 100 }),
+    column('jobName', t('job.jobName'), {
       sortField: 'jobName',
       render: (value: string) => <Clip text={value} width={160} />,
-    },
-    {
-      key: 'jobGroup',
-      dataIndex: 'jobGroup',
-      title: t('job.jobGroup'),
-      width: 100,
-      defaultHidden: true,
-      render: (value: string) => <DictTag options={groups} value={value} />,
-    },
+    }),
+    dictColumn('jobGroup', t('job.jobGroup'), 'sys_job_group', { width: 100, defaultHidden: true }),
     {
       key: 'invokeTarget',
       dataIndex: 'invokeTarget',
@@ -117,21 +93,8 @@ export function JobLogPage() {
         <Clip text={row.status === '0' ? value : value || row.exceptionInfo} width={240} />
       ),
     },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('jobLog.status'),
-      width: 90,
-      sortField: 'status',
-      render: (value: string) => <DictTag options={outcome} value={value} />,
-    },
-    {
-      key: 'startTime',
-      dataIndex: 'startTime',
-      title: t('jobLog.startTime'),
-      width: DATE_COLUMN_WIDTH + 30,
-      sortField: 'startTime',
-    },
+    dictColumn('status', t('jobLog.status'), 'sys_common_status', { sortField: 'status' }),
+    column('startTime', t('jobLog.startTime'), { width: DATE_COLUMN_WIDTH + 30, sortField: 'startTime' }),
     {
       key: 'costTime',
       dataIndex: 'costTime',
@@ -147,23 +110,14 @@ export function JobLogPage() {
       defaultHidden: true,
       render: (value: string) => <Clip text={value} width={160} />,
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 100,
-      fixed: 'right',
-      render: (_: unknown, row: SysJobLog) => (
-        <Button
-          type="link"
-          size="small"
-          icon={<EyeOutlined />}
-          onClick={() => setViewing(row)}
-          data-testid={`job-log-detail-${row.jobLogId}`}
-        >
-          {t('jobLog.detail')}
-        </Button>
-      ),
-    },
+    actionsColumn(t('common.actions'), 100, (row) => (
+      <RowLink
+        icon={<EyeOutlined />}
+        label={t('jobLog.detail')}
+        onClick={() => setViewing(row)}
+        testId={`job-log-detail-${row.jobLogId}`}
+      />
+    )),
   ];
 
   return (
@@ -182,57 +136,45 @@ export function JobLogPage() {
           </Space>
         )}
       </div>
-      <TableEmpty description={jobId ? t('jobLog.emptyJob') : t('jobLog.empty')}>
-        <ProTable<SysJobLog>
-          ref={table}
-          url={jobLogApi.listUrl}
-          extraParams={extraParams}
-          rowKey="jobLogId"
-          selectable
-          testId="job-log-table"
-          columns={columns}
-          searchFields={[
-            ...(jobId ? [] : [{ type: 'input' as const, name: 'jobName', label: t('job.jobName') }]),
-            { type: 'select', name: 'jobGroup', label: t('job.jobGroup'), dictType: 'sys_job_group' },
-            { type: 'select', name: 'status', label: t('jobLog.status'), dictType: 'sys_common_status' },
-            { type: 'dateRange', name: 'startTime', label: t('jobLog.startTime') },
-          ]}
-          toolbar={({ keys }) => (
-            <>
-              <HasPermi value={['monitor:job:remove']}>
-                <Button
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={!keys.length}
-                  onClick={() => remove(keys)}
-                  data-testid="job-log-remove"
-                >
-                  {t('common.delete')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={['monitor:job:remove']}>
-                <Button danger icon={<ClearOutlined />} onClick={clean} data-testid="job-log-clean">
-                  {t('jobLog.clean')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={['monitor:job:export']}>
-                <Button
-                  icon={<DownloadOutlined />}
-                  onClick={() =>
-                    void download(jobLogApi.exportUrl, {
-                      params: exportBody({ ...extraParams, ...(table.current?.getFilters() ?? {}) }),
-                      fileName: `job_log_${Date.now()}.xlsx`,
-                    })
-                  }
-                  data-testid="job-log-export"
-                >
-                  {t('common.export')}
-                </Button>
-              </HasPermi>
-            </>
-          )}
-        />
-      </TableEmpty>
+      <ProTable<SysJobLog>
+        empty={jobId ? t('jobLog.emptyJob') : t('jobLog.empty')}
+        ref={table}
+        url={jobLogApi.listUrl}
+        extraParams={extraParams}
+        rowKey="jobLogId"
+        selectable
+        testId="job-log-table"
+        columns={columns}
+        searchFields={[
+          ...(jobId ? [] : [{ type: 'input' as const, name: 'jobName', label: t('job.jobName') }]),
+          { type: 'select', name: 'jobGroup', label: t('job.jobGroup'), dictType: 'sys_job_group' },
+          { type: 'select', name: 'status', label: t('jobLog.status'), dictType: 'sys_common_status' },
+          { type: 'dateRange', name: 'startTime', label: t('jobLog.startTime') },
+        ]}
+        toolbar={({ keys }) => (
+          <>
+            <AddRemoveButtons
+              perm="monitor:job"
+              testId="job-log"
+              selected={keys.length}
+              onRemove={() => remove(keys, keys.join(','))}
+            />
+            <HasPermi value={['monitor:job:remove']}>
+              <Button danger icon={<ClearOutlined />} onClick={clean} data-testid="job-log-clean">
+                {t('jobLog.clean')}
+              </Button>
+            </HasPermi>
+            <ExportButton
+              perm="monitor:job"
+              url={jobLogApi.exportUrl}
+              table={table}
+              params={extraParams}
+              fileName="job_log"
+              testId="job-log-export"
+            />
+          </>
+        )}
+      />
       <DraggableDialog
         open={!!viewing}
         title={t('jobLog.detailTitle')}

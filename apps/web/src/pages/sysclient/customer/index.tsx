@@ -7,10 +7,9 @@ import { ValidityTag } from '../../../features/tenant/components/StateTag';
 import { refreshCustomers } from '../../../features/tenant/session-sync';
 import type { CustomerDetail, CustomerRow } from '../../../features/tenant/types';
 import { daysLeft } from '../../../features/tenant/validity';
-import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
-import { formatDateTime } from '../../../shared/date';
 import { download } from '../../../shared/download';
 import { HasPermi, useHasPermi } from '../../../shared/perms';
+import { column, textColumn, timeColumn } from '../../../shared/table/columns';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 import { CustomerDetailDrawer } from './components/CustomerDetailDrawer';
 import { CustomerDialog } from './components/CustomerDialog';
@@ -68,7 +67,7 @@ export function CustomerPage() {
   const closeDetail = useCallback(() => setViewing(null), []);
 
   const columns: ProColumn<CustomerRow>[] = [
-    { key: 'clientId', dataIndex: 'clientId', title: label('id'), width: 90, sortField: 'clientId' },
+    column('clientId', label('id'), { width: 90, sortField: 'clientId' }),
     {
       key: 'name',
       dataIndex: 'name',
@@ -90,7 +89,7 @@ export function CustomerPage() {
         </Space>
       ),
     },
-    { key: 'code', dataIndex: 'code', title: label('code'), sortField: 'code', width: 120 },
+    column('code', label('code'), { sortField: 'code', width: 120 }),
     {
       key: 'validity',
       title: label('validity'),
@@ -105,9 +104,9 @@ export function CustomerPage() {
         </div>
       ),
     },
-    { key: 'contacts', dataIndex: 'contacts', title: label('contacts'), width: 110 },
-    { key: 'phone', dataIndex: 'phone', title: label('phone'), width: 130, defaultHidden: true },
-    { key: 'mainAccount', dataIndex: 'mainAccount', title: label('mainAccount'), width: 120 },
+    column('contacts', label('contacts'), { width: 110 }),
+    column('phone', label('phone'), { width: 130, defaultHidden: true }),
+    column('mainAccount', label('mainAccount'), { width: 120 }),
     {
       key: 'packageName',
       dataIndex: 'packageName',
@@ -116,8 +115,8 @@ export function CustomerPage() {
       render: (value: string | null) =>
         value ?? <Typography.Text type="secondary">{t('customerMgmt.noPackage')}</Typography.Text>,
     },
-    { key: 'projectCount', dataIndex: 'projectCount', title: label('projects'), width: 90, align: 'right' },
-    { key: 'userCount', dataIndex: 'userCount', title: label('users'), width: 90, align: 'right', defaultHidden: true },
+    column('projectCount', label('projects'), { width: 90, align: 'right' }),
+    column('userCount', label('users'), { width: 90, align: 'right', defaultHidden: true }),
     {
       key: 'platformName',
       dataIndex: 'platformName',
@@ -125,7 +124,7 @@ export function CustomerPage() {
       ellipsis: true,
       defaultHidden: true,
     },
-    { key: 'address', dataIndex: 'address', title: label('address'), ellipsis: true, defaultHidden: true },
+    textColumn('address', label('address'), { defaultHidden: true }),
     {
       key: 'status',
       dataIndex: 'status',
@@ -141,14 +140,7 @@ export function CustomerPage() {
         />
       ),
     },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('common.createTime'),
-      width: DATE_COLUMN_WIDTH + 30,
-      sortField: 'createTime',
-      render: (value: string) => formatDateTime(value),
-    },
+    timeColumn('createTime', t('common.createTime'), { sortField: 'createTime' }),
     {
       key: 'actions',
       title: t('common.actions'),

@@ -1,28 +1,33 @@
-import { CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space, Tag, Typography } from 'antd';
-import { type Key, useRef, useState } from 'react';
+import { CopyOutlined, EyeOutlined } from '@ant-design/icons';
+import { Button, Space, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { packageApi } from '../../../features/tenant/api';
 import { formatPrice } from '../../../features/tenant/format';
 import { systemNames, useSubsystems } from '../../../features/tenant/hooks';
 import type { PackageRow } from '../../../features/tenant/types';
-import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
-import { DictTag } from '../../../shared/DictTag';
-import { formatDateTime } from '../../../shared/date';
-import { useDict } from '../../../shared/dict';
 import { HasPermi } from '../../../shared/perms';
+import {
+  actionsColumn,
+  column,
+  DictCell,
+  dictColumn,
+  idColumn,
+  textColumn,
+  timeColumn,
+} from '../../../shared/table/columns';
+import { AddRemoveButtons, RowActions, RowLink, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 import { CopyPackageDialog } from './components/CopyPackageDialog';
 import { PackageDetailDrawer } from './components/PackageDetailDrawer';
 import { PackageDialog } from './components/PackageDialog';
 
+const PERM = 'sysclient:package';
+
 /** Packages (sysclient/package): view, new, edit, copy, delete. */
 export function PackagePage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const table = useRef<ProTableRef>(null);
-  const modes = useDict('package_mode');
-  const periods = useDict('package_period');
   const systems = useSubsystems();
   const names = systemNames(systems.data);
   const [editing, setEditing] = useState<PackageRow | 'new' | null>(null);
@@ -35,33 +40,21 @@ export function PackagePage() {
     setEditing(data);
   };
 
-  const remove = (keys: Key[], rows: PackageRow[]) => {
-    modal.confirm({
-      title: t('common.hint'),
-      content: t('packageMgmt.deleteConfirm', { names: rows.map((row) => row.packageName).join(', ') }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await packageApi.remove(keys as number[]);
-        message.success(t('common.deleteSuccess'));
-        table.current?.refresh();
-        table.current?.clearSelection();
-      },
-    });
-  };
+  const remove = useConfirmRemove(packageApi.remove, (names) => t('packageMgmt.deleteConfirm', { names }), table);
+  const removeRows = (rows: PackageRow[]) =>
+    remove(
+      rows.map((row) => row.packageId),
+      rows.map((row) => row.packageName).join(', '),
+    );
 
   const columns: ProColumn<PackageRow>[] = [
-    { key: 'packageId', dataIndex: 'packageId', title: label('id'), width: 90, sortField: 'packageId' },
-    {
-      key: 'packageName',
-      dataIndex: 'packageName',
-      title: label('packageName'),
+    idColumn('packageId', label('id')),
+    column('packageName', label('packageName'), {
       sortField: 'packageName',
       render: (value: string, row: PackageRow) => (
         <Typography.Link onClick={() => setViewing(row)}>{value}</Typography.Link>
       ),
-    },
+    }),
     {
       key: 'subscriptionPrice',
       dataIndex: 'subscriptionPrice',
@@ -71,13 +64,7 @@ export function PackagePage() {
       sortField: 'subscriptionPrice',
       render: (value: number) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatPrice(value)}</span>,
     },
-    {
-      key: 'mode',
-      dataIndex: 'mode',
-      title: label('mode'),
-      width: 130,
-      render: (value: string) => <DictTag options={modes} value={value} />,
-    },
+    dictColumn('mode', label('mode'), 'package_mode', { width: 130 }),
     {
       key: 'period',
       dataIndex: 'period',
@@ -86,7 +73,7 @@ export function PackagePage() {
       render: (value: string | null, row: PackageRow) =>
         value ? (
           <span>
-            {row.periodCount} × <DictTag options={periods} value={value} />
+            {row.periodCount} × <DictCell dictType="package_period" value={value} />
           </span>
         ) : (
           <Typography.Text type="secondary">{t('packageMgmt.noPeriod')}</Typography.Text>
@@ -124,51 +111,30 @@ export function PackagePage() {
           <Tag>{t('tenantShared.disabled')}</Tag>
         ),
     },
-    { key: 'remark', dataIndex: 'remark', title: t('common.remark'), ellipsis: true, defaultHidden: true },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('common.createTime'),
-      width: DATE_COLUMN_WIDTH + 30,
-      sortField: 'createTime',
-      render: (value: string) => formatDateTime(value),
-    },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 260,
-      fixed: 'right',
-      render: (_: unknown, row: PackageRow) => (
-        <>
-          <HasPermi value={['sysclient:package:query']}>
-            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setViewing(row)}>
-              {t('tenantShared.view')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['sysclient:package:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openEdit(row.packageId)}>
-              {t('common.edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['sysclient:package:copy']}>
-            <Button type="link" size="small" icon={<CopyOutlined />} onClick={() => setCopying(row)}>
-              {t('tenantShared.copy')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['sysclient:package:remove']}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => remove([row.packageId], [row])}
-            >
-              {t('common.delete')}
-            </Button>
-          </HasPermi>
-        </>
-      ),
-    },
+    textColumn('remark', t('common.remark'), { defaultHidden: true }),
+    timeColumn('createTime', t('common.createTime'), { sortField: 'createTime' }),
+    actionsColumn(t('common.actions'), 260, (row) => (
+      <RowActions
+        perm={PERM}
+        onEdit={() => void openEdit(row.packageId)}
+        onRemove={() => removeRows([row])}
+        between={
+          <RowLink
+            perm={`${PERM}:copy`}
+            icon={<CopyOutlined />}
+            label={t('tenantShared.copy')}
+            onClick={() => setCopying(row)}
+          />
+        }
+      >
+        <RowLink
+          perm={`${PERM}:query`}
+          icon={<EyeOutlined />}
+          label={t('tenantShared.view')}
+          onClick={() => setViewing(row)}
+        />
+      </RowActions>
+    )),
   ];
 
   return (
@@ -194,29 +160,15 @@ export function PackagePage() {
             ],
           },
         ]}
-        toolbar={({ keys, rows }) => (
-          <>
-            <HasPermi value={['sysclient:package:add']}>
-              <Button
-                type="primary"
-                ghost
-                icon={<PlusOutlined />}
-                onClick={() => setEditing('new')}
-                data-testid="package-add"
-              >
-                {t('common.add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['sysclient:package:edit']}>
-              <Button
-                icon={<EditOutlined />}
-                disabled={keys.length !== 1}
-                onClick={() => void openEdit(Number(keys[0]))}
-                data-testid="package-edit"
-              >
-                {t('common.edit')}
-              </Button>
-            </HasPermi>
+        toolbar={({ rows }) => (
+          <AddRemoveButtons
+            perm={PERM}
+            testId="package"
+            onAdd={() => setEditing('new')}
+            onEdit={() => void openEdit(rows[0].packageId)}
+            selected={rows.length}
+            onRemove={() => removeRows(rows)}
+          >
             <HasPermi value={['sysclient:package:copy']}>
               <Button
                 icon={<CopyOutlined />}
@@ -227,18 +179,7 @@ export function PackagePage() {
                 {t('tenantShared.copy')}
               </Button>
             </HasPermi>
-            <HasPermi value={['sysclient:package:remove']}>
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!keys.length}
-                onClick={() => remove(keys, rows)}
-                data-testid="package-remove"
-              >
-                {t('common.delete')}
-              </Button>
-            </HasPermi>
-          </>
+          </AddRemoveButtons>
         )}
       />
       <PackageDialog

@@ -1,6 +1,6 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Tag, Tooltip, Typography } from 'antd';
-import { type Key, useRef, useState } from 'react';
+import { DownloadOutlined, LockOutlined } from '@ant-design/icons';
+import { Button, Tag, Tooltip, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadProjects, session } from '../../../app/session';
 import { ALL_CUSTOMERS_HEADERS } from '../../../features/tenant/all-customers';
@@ -8,28 +8,24 @@ import { projectApi } from '../../../features/tenant/api';
 import { exportAllCustomers } from '../../../features/tenant/export';
 import { useCustomerOptions } from '../../../features/tenant/hooks';
 import type { ProjectRow } from '../../../features/tenant/types';
-import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
-import { DictTag } from '../../../shared/DictTag';
-import { formatDateTime } from '../../../shared/date';
-import { useDict } from '../../../shared/dict';
 import { HasPermi } from '../../../shared/perms';
 import { useStore } from '../../../shared/store';
+import { actionsColumn, column, DictCell, dictColumn, idColumn, timeColumn } from '../../../shared/table/columns';
+import { AddRemoveButtons, RowActions, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef, type SearchField } from '../../../shared/table/ProTable';
 
 import { ProjectDialog } from './components/ProjectDialog';
 
+const PERM = 'sysclient:project';
+
 /** Projects (sysclient/project): the customer's cities and districts, with map settings and the operation password. */
 export function ProjectPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const table = useRef<ProTableRef>(null);
   const user = useStore(session, (state) => state.user);
   const currentProject = useStore(session, (state) => state.currentProject);
   const isPlatformUser = user?.clientId === null || user?.clientId === undefined;
   const customers = useCustomerOptions(isPlatformUser);
-  const mapTypes = useDict('project_map_type');
-  const commTypes = useDict('lighting_comm_type');
-  const languages = useDict('sys_language');
   const [editing, setEditing] = useState<ProjectRow | 'new' | null>(null);
   const label = (key: string) => t(`projectMgmt.fields.${key}`);
 
@@ -38,22 +34,20 @@ export function ProjectPage() {
     setEditing(data);
   };
 
-  const remove = (keys: Key[], names: string[]) => {
-    modal.confirm({
-      title: t('common.hint'),
-      content: t('projectMgmt.deleteConfirm', { names: names.join(', ') }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await projectApi.remove(keys as number[]);
-        message.success(t('common.deleteSuccess'));
-        table.current?.refresh();
-        table.current?.clearSelection();
-        void loadProjects(session.get().currentCustomer).catch(() => undefined);
-      },
-    });
-  };
+  const remove = useConfirmRemove(
+    projectApi.remove,
+    (names) => t('projectMgmt.deleteConfirm', { names }),
+    table,
+    () => {
+      table.current?.refresh();
+      void loadProjects(session.get().currentCustomer).catch(() => undefined);
+    },
+  );
+  const removeRows = (rows: ProjectRow[]) =>
+    remove(
+      rows.map((row) => row.projectId),
+      rows.map((row) => row.projectName).join(', '),
+    );
 
   const searchFields: SearchField[] = [
     { type: 'input', name: 'projectName', label: label('projectName') },
@@ -74,7 +68,7 @@ export function ProjectPage() {
   ];
 
   const columns: ProColumn<ProjectRow>[] = [
-    { key: 'projectId', dataIndex: 'projectId', title: label('id'), width: 90, sortField: 'projectId' },
+    idColumn('projectId', label('id')),
     ...(isPlatformUser
       ? [
           {
@@ -106,8 +100,8 @@ export function ProjectPage() {
         </span>
       ),
     },
-    { key: 'projectCode', dataIndex: 'projectCode', title: label('projectCode'), width: 120, sortField: 'projectCode' },
-    { key: 'city', dataIndex: 'city', title: label('city'), width: 110, sortField: 'city' },
+    idColumn('projectCode', label('projectCode'), { width: 120 }),
+    idColumn('city', label('city'), { width: 110 }),
     {
       key: 'location',
       title: label('location'),
@@ -118,21 +112,8 @@ export function ProjectPage() {
         </Typography.Text>
       ),
     },
-    {
-      key: 'mapType',
-      dataIndex: 'mapType',
-      title: label('mapType'),
-      width: 130,
-      render: (value: string) => <DictTag options={mapTypes} value={value} />,
-    },
-    {
-      key: 'language',
-      dataIndex: 'language',
-      title: label('language'),
-      width: 110,
-      defaultHidden: true,
-      render: (value: string) => <DictTag options={languages} value={value} />,
-    },
+    dictColumn('mapType', label('mapType'), 'project_map_type', { width: 130 }),
+    dictColumn('language', label('language'), 'sys_language', { width: 110, defaultHidden: true }),
     {
       key: 'timeZone',
       dataIndex: 'timeZone',
@@ -147,25 +128,13 @@ export function ProjectPage() {
       width: 120,
       render: (value: string, row: ProjectRow) => (
         <span>
-          <DictTag options={commTypes} value={value} />
+          <DictCell dictType="lighting_comm_type" value={value} />
           {row.bandStandard && <Tag style={{ marginLeft: 4 }}>{row.bandStandard}</Tag>}
         </span>
       ),
     },
-    {
-      key: 'projectContacts',
-      dataIndex: 'projectContacts',
-      title: label('projectContacts'),
-      width: 110,
-      defaultHidden: true,
-    },
-    {
-      key: 'projectContactsPhone',
-      dataIndex: 'projectContactsPhone',
-      title: label('projectContactsPhone'),
-      width: 130,
-      defaultHidden: true,
-    },
+    column('projectContacts', label('projectContacts'), { width: 110, defaultHidden: true }),
+    column('projectContactsPhone', label('projectContactsPhone'), { width: 130, defaultHidden: true }),
     {
       key: 'operate',
       dataIndex: 'operate',
@@ -182,40 +151,10 @@ export function ProjectPage() {
         </span>
       ),
     },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('common.createTime'),
-      width: DATE_COLUMN_WIDTH + 30,
-      sortField: 'createTime',
-      render: (value: string) => formatDateTime(value),
-    },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 150,
-      fixed: 'right',
-      render: (_: unknown, row: ProjectRow) => (
-        <>
-          <HasPermi value={['sysclient:project:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openEdit(row.projectId)}>
-              {t('common.edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['sysclient:project:remove']}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => remove([row.projectId], [row.projectName])}
-            >
-              {t('common.delete')}
-            </Button>
-          </HasPermi>
-        </>
-      ),
-    },
+    timeColumn('createTime', t('common.createTime'), { sortField: 'createTime' }),
+    actionsColumn(t('common.actions'), 150, (row) => (
+      <RowActions perm={PERM} onEdit={() => void openEdit(row.projectId)} onRemove={() => removeRows([row])} />
+    )),
   ];
 
   return (
@@ -229,45 +168,16 @@ export function ProjectPage() {
         testId="project-table"
         columns={columns}
         searchFields={searchFields}
-        toolbar={({ keys, rows }) => (
+        toolbar={({ rows }) => (
           <>
-            <HasPermi value={['sysclient:project:add']}>
-              <Button
-                type="primary"
-                ghost
-                icon={<PlusOutlined />}
-                onClick={() => setEditing('new')}
-                data-testid="project-add"
-              >
-                {t('common.add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['sysclient:project:edit']}>
-              <Button
-                icon={<EditOutlined />}
-                disabled={keys.length !== 1}
-                onClick={() => void openEdit(Number(keys[0]))}
-                data-testid="project-edit"
-              >
-                {t('common.edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['sysclient:project:remove']}>
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!keys.length}
-                onClick={() =>
-                  remove(
-                    keys,
-                    rows.map((row) => row.projectName),
-                  )
-                }
-                data-testid="project-remove"
-              >
-                {t('common.delete')}
-              </Button>
-            </HasPermi>
+            <AddRemoveButtons
+              perm={PERM}
+              testId="project"
+              onAdd={() => setEditing('new')}
+              onEdit={() => void openEdit(rows[0].projectId)}
+              selected={rows.length}
+              onRemove={() => removeRows(rows)}
+            />
             <HasPermi value={['sysclient:project:export']}>
               <Button
                 icon={<DownloadOutlined />}

@@ -1,6 +1,6 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Progress, Typography } from 'antd';
-import { type Key, useRef, useState } from 'react';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Progress, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_CUSTOMERS_HEADERS } from '../../../features/tenant/all-customers';
 import { subscriptionApi } from '../../../features/tenant/api';
@@ -11,20 +11,20 @@ import { useCustomerOptions, usePackages } from '../../../features/tenant/hooks'
 import { refreshCustomers } from '../../../features/tenant/session-sync';
 import type { SubscriptionRow } from '../../../features/tenant/types';
 import { elapsedPercent } from '../../../features/tenant/validity';
-import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
-import { formatDateTime } from '../../../shared/date';
 import { HasPermi } from '../../../shared/perms';
+import { actionsColumn, column, idColumn, textColumn, timeColumn } from '../../../shared/table/columns';
+import { AddRemoveButtons, RowActions, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef, type SearchField } from '../../../shared/table/ProTable';
 
 import { RenewalChart } from './components/RenewalChart';
 import { SubscriptionDialog } from './components/SubscriptionDialog';
 
+const PERM = 'sysclient:subscription';
 const STATES = ['active', 'pending', 'ended', 'cancelled'] as const;
 
 /** Customers' subscriptions (sysclient/subscription): they set each customer's validity and grant its sub-systems. */
 export function SubscriptionPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const table = useRef<ProTableRef>(null);
   const customers = useCustomerOptions();
   const packages = usePackages();
@@ -44,21 +44,12 @@ export function SubscriptionPage() {
     setEditing(data);
   };
 
-  const remove = (keys: Key[]) => {
-    modal.confirm({
-      title: t('common.hint'),
-      content: t('subscriptionMgmt.deleteConfirm', { ids: keys.join(', ') }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await subscriptionApi.remove(keys as number[]);
-        message.success(t('common.deleteSuccess'));
-        table.current?.clearSelection();
-        changed();
-      },
-    });
-  };
+  const remove = useConfirmRemove(
+    subscriptionApi.remove,
+    (ids) => t('subscriptionMgmt.deleteConfirm', { ids }),
+    table,
+    changed,
+  );
 
   const searchFields: SearchField[] = [
     {
@@ -91,33 +82,12 @@ export function SubscriptionPage() {
   ];
 
   const columns: ProColumn<SubscriptionRow>[] = [
-    { key: 'subscriptionId', dataIndex: 'subscriptionId', title: label('id'), width: 90, sortField: 'subscriptionId' },
-    { key: 'clientName', dataIndex: 'clientName', title: label('clientName'), ellipsis: true, sortField: 'clientId' },
-    { key: 'packageName', dataIndex: 'packageName', title: label('packageName'), ellipsis: true },
-    {
-      key: 'price',
-      dataIndex: 'price',
-      title: label('price'),
-      width: 130,
-      align: 'right',
-      render: (value: number) => formatPrice(value),
-    },
-    {
-      key: 'startTime',
-      dataIndex: 'startTime',
-      title: label('startTime'),
-      width: DATE_COLUMN_WIDTH + 30,
-      sortField: 'startTime',
-      render: (value: string) => formatDateTime(value),
-    },
-    {
-      key: 'endTime',
-      dataIndex: 'endTime',
-      title: label('endTime'),
-      width: DATE_COLUMN_WIDTH + 30,
-      sortField: 'endTime',
-      render: (value: string) => formatDateTime(value),
-    },
+    idColumn('subscriptionId', label('id')),
+    textColumn('clientName', label('clientName'), { sortField: 'clientId' }),
+    textColumn('packageName', label('packageName')),
+    column('price', label('price'), { width: 130, align: 'right', render: (value: number) => formatPrice(value) }),
+    timeColumn('startTime', label('startTime'), { sortField: 'startTime' }),
+    timeColumn('endTime', label('endTime'), { sortField: 'endTime' }),
     {
       key: 'progress',
       title: label('progress'),
@@ -148,42 +118,15 @@ export function SubscriptionPage() {
       width: 100,
       render: (value: SubscriptionRow['state']) => <SubscriptionStateTag state={value} />,
     },
-    { key: 'remark', dataIndex: 'remark', title: t('common.remark'), ellipsis: true, defaultHidden: true },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('common.createTime'),
-      width: DATE_COLUMN_WIDTH + 30,
-      sortField: 'createTime',
-      defaultHidden: true,
-      render: (value: string) => formatDateTime(value),
-    },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 150,
-      fixed: 'right',
-      render: (_: unknown, row: SubscriptionRow) => (
-        <>
-          <HasPermi value={['sysclient:subscription:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openEdit(row.subscriptionId)}>
-              {t('common.edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['sysclient:subscription:remove']}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => remove([row.subscriptionId])}
-            >
-              {t('common.delete')}
-            </Button>
-          </HasPermi>
-        </>
-      ),
-    },
+    textColumn('remark', t('common.remark'), { defaultHidden: true }),
+    timeColumn('createTime', t('common.createTime'), { sortField: 'createTime', defaultHidden: true }),
+    actionsColumn(t('common.actions'), 150, (row) => (
+      <RowActions
+        perm={PERM}
+        onEdit={() => void openEdit(row.subscriptionId)}
+        onRemove={() => remove([row.subscriptionId], String(row.subscriptionId))}
+      />
+    )),
   ];
 
   return (
@@ -200,38 +143,14 @@ export function SubscriptionPage() {
         searchFields={searchFields}
         toolbar={({ keys }) => (
           <>
-            <HasPermi value={['sysclient:subscription:add']}>
-              <Button
-                type="primary"
-                ghost
-                icon={<PlusOutlined />}
-                onClick={() => setEditing('new')}
-                data-testid="subscription-add"
-              >
-                {t('common.add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['sysclient:subscription:edit']}>
-              <Button
-                icon={<EditOutlined />}
-                disabled={keys.length !== 1}
-                onClick={() => void openEdit(Number(keys[0]))}
-                data-testid="subscription-edit"
-              >
-                {t('common.edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['sysclient:subscription:remove']}>
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!keys.length}
-                onClick={() => remove(keys)}
-                data-testid="subscription-remove"
-              >
-                {t('common.delete')}
-              </Button>
-            </HasPermi>
+            <AddRemoveButtons
+              perm={PERM}
+              testId="subscription"
+              onAdd={() => setEditing('new')}
+              onEdit={() => void openEdit(Number(keys[0]))}
+              selected={keys.length}
+              onRemove={() => remove(keys, keys.join(', '))}
+            />
             <HasPermi value={['sysclient:subscription:export']}>
               <Button
                 icon={<DownloadOutlined />}

@@ -6,6 +6,7 @@ import { menuIcon } from '../../../app/layout/icons';
 import { subsystemApi } from '../../../features/tenant/api';
 import type { SubsystemRow } from '../../../features/tenant/types';
 import { HasPermi, useHasPermi } from '../../../shared/perms';
+import { column, textColumn } from '../../../shared/table/columns';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 import { SubsystemDialog } from './components/SubsystemDialog';
 
@@ -61,7 +62,7 @@ export function SubsystemPage() {
   };
 
   const columns: ProColumn<SubsystemRow>[] = [
-    { key: 'systemId', dataIndex: 'systemId', title: label('systemId'), width: 90, sortField: 'systemId' },
+    column('systemId', label('systemId'), { width: 90, sortField: 'systemId' }),
     {
       key: 'name',
       dataIndex: 'name',
@@ -89,7 +90,7 @@ export function SubsystemPage() {
       sortField: 'encode',
       render: (value: string) => <Typography.Text code>{value}</Typography.Text>,
     },
-    { key: 'nameEn', dataIndex: 'nameEn', title: label('nameEn'), ellipsis: true, defaultHidden: true },
+    textColumn('nameEn', label('nameEn'), { defaultHidden: true }),
     {
       key: 'url',
       dataIndex: 'url',
@@ -116,7 +117,7 @@ export function SubsystemPage() {
           <Tag data-testid="subsystem-not-available">{t('subsystemMgmt.notAvailable')}</Tag>
         ),
     },
-    { key: 'orderNum', dataIndex: 'orderNum', title: label('orderNum'), width: 90, sortField: 'orderNum' },
+    column('orderNum', label('orderNum'), { width: 90, sortField: 'orderNum' }),
     {
       key: 'status',
       dataIndex: 'status',
@@ -133,7 +134,7 @@ export function SubsystemPage() {
         />
       ),
     },
-    { key: 'remark', dataIndex: 'remark', title: t('common.remark'), ellipsis: true, defaultHidden: true },
+    textColumn('remark', t('common.remark'), { defaultHidden: true }),
     {
       key: 'actions',
       title: t('common.actions'),

@@ -1,77 +1,41 @@
-import {
-  CopyOutlined,
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  PlusOutlined,
-  SyncOutlined,
-} from '@ant-design/icons';
+import { CopyOutlined, SyncOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Radio } from 'antd';
-import { type Key, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configApi, type SysConfig } from '../../../features/system/config-api';
 import { copyText } from '../../../shared/clipboard';
-import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
-import { DictTag } from '../../../shared/DictTag';
-import { DraggableDialog } from '../../../shared/DraggableDialog';
-import { formatDateTime } from '../../../shared/date';
 import { useDict } from '../../../shared/dict';
-import { download } from '../../../shared/download';
 import { HasPermi } from '../../../shared/perms';
+import { actionsColumn, dictColumn, idColumn, textColumn, timeColumn } from '../../../shared/table/columns';
+import {
+  AddRemoveButtons,
+  EditDialog,
+  ExportButton,
+  RowActions,
+  useConfirmRemove,
+  useEditDialog,
+} from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 const EMPTY: SysConfig = { configName: '', configKey: '', configValue: '', configType: 'N', remark: '' };
+const PERM = 'system:config';
 
 /** Parameters (system/config): list, search, add, edit, delete, export, refresh cache. */
 export function ConfigPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const table = useRef<ProTableRef>(null);
   const yesNo = useDict('sys_yes_no');
-  const [form] = Form.useForm<SysConfig>();
-  const [editing, setEditing] = useState<SysConfig | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const openAdd = () => {
-    form.setFieldsValue(EMPTY);
-    setEditing({ ...EMPTY });
-  };
-
-  const openEdit = async (id: number) => {
-    const { data } = await configApi.get(id);
-    form.setFieldsValue(data);
-    setEditing(data);
-  };
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      if (editing?.configId) await configApi.update({ ...editing, ...values });
-      else await configApi.add(values);
-      message.success(editing?.configId ? t('common.updateSuccess') : t('common.addSuccess'));
-      setEditing(null);
-      table.current?.refresh();
-    } catch {
-      // the request layer showed the reason
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const remove = (ids: Key[]) => {
-    modal.confirm({
-      title: t('common.hint'),
-      content: t('config.deleteConfirm', { ids: ids.join(',') }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await configApi.remove(ids as number[]);
-        message.success(t('common.deleteSuccess'));
-        table.current?.refresh();
-        table.current?.clearSelection();
-      },
-    });
+  const edit = useEditDialog<SysConfig>({
+    api: configApi,
+    idKey: 'configId',
+    table,
+    load: async (row) => (await configApi.get(row.configId!)).data,
+  });
+  const remove = useConfirmRemove(configApi.remove, (ids) => t('config.deleteConfirm', { ids }), table);
+  const removeRows = (rows: SysConfig[]) => {
+    const ids = rows.map((row) => row.configId!);
+    remove(ids, ids.join(','));
   };
 
   const refreshCache = async () => {
@@ -80,13 +44,9 @@ export function ConfigPage() {
   };
 
   const columns: ProColumn<SysConfig>[] = [
-    { key: 'configId', dataIndex: 'configId', title: t('config.id'), width: 90 },
-    { key: 'configName', dataIndex: 'configName', title: t('config.name'), ellipsis: true },
-    {
-      key: 'configKey',
-      dataIndex: 'configKey',
-      title: t('config.key'),
-      ellipsis: true,
+    idColumn('configId', t('config.id'), { sortField: undefined }),
+    textColumn('configName', t('config.name')),
+    textColumn('configKey', t('config.key'), {
       render: (value: string) => (
         <span>
           {value}{' '}
@@ -100,44 +60,14 @@ export function ConfigPage() {
           />
         </span>
       ),
-    },
-    { key: 'configValue', dataIndex: 'configValue', title: t('config.value'), ellipsis: true },
-    {
-      key: 'configType',
-      dataIndex: 'configType',
-      title: t('config.type'),
-      width: 110,
-      render: (value: string) => <DictTag options={yesNo} value={value} />,
-    },
-    { key: 'remark', dataIndex: 'remark', title: t('common.remark'), ellipsis: true, defaultHidden: false },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('common.createTime'),
-      width: DATE_COLUMN_WIDTH + 30,
-      sortField: 'createTime',
-      render: (value: string) => formatDateTime(value),
-    },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 160,
-      fixed: 'right',
-      render: (_: unknown, row: SysConfig) => (
-        <>
-          <HasPermi value={['system:config:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openEdit(row.configId!)}>
-              {t('common.edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['system:config:remove']}>
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row.configId!])}>
-              {t('common.delete')}
-            </Button>
-          </HasPermi>
-        </>
-      ),
-    },
+    }),
+    textColumn('configValue', t('config.value')),
+    dictColumn('configType', t('config.type'), 'sys_yes_no', { width: 110 }),
+    textColumn('remark', t('common.remark')),
+    timeColumn('createTime', t('common.createTime'), { sortField: 'createTime' }),
+    actionsColumn(t('common.actions'), 160, (row) => (
+      <RowActions perm={PERM} onEdit={() => edit.open(row)} onRemove={() => removeRows([row])} />
+    )),
   ];
 
   return (
@@ -155,48 +85,23 @@ export function ConfigPage() {
           { type: 'select', name: 'configType', label: t('config.type'), dictType: 'sys_yes_no' },
           { type: 'dateRange', name: 'createTime', label: t('common.createTime') },
         ]}
-        toolbar={({ keys }) => (
+        toolbar={({ rows }) => (
           <>
-            <HasPermi value={['system:config:add']}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={openAdd} data-testid="config-add">
-                {t('common.add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:config:edit']}>
-              <Button
-                icon={<EditOutlined />}
-                disabled={keys.length !== 1}
-                onClick={() => void openEdit(Number(keys[0]))}
-                data-testid="config-edit"
-              >
-                {t('common.edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:config:remove']}>
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!keys.length}
-                onClick={() => remove(keys)}
-                data-testid="config-remove"
-              >
-                {t('common.delete')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:config:export']}>
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() =>
-                  void download(configApi.exportUrl, {
-                    params: table.current?.getFilters() ?? {},
-                    fileName: `config_${Date.now()}.xlsx`,
-                  })
-                }
-                data-testid="config-export"
-              >
-                {t('common.export')}
-              </Button>
-            </HasPermi>
+            <AddRemoveButtons
+              perm={PERM}
+              testId="config"
+              onAdd={() => edit.open({ ...EMPTY })}
+              onEdit={() => edit.open(rows[0])}
+              selected={rows.length}
+              onRemove={() => removeRows(rows)}
+            />
+            <ExportButton
+              perm={PERM}
+              url={configApi.exportUrl}
+              table={table}
+              fileName="config"
+              testId="config-export"
+            />
             <HasPermi value={['system:config:remove']}>
               <Button icon={<SyncOutlined />} onClick={() => void refreshCache()} data-testid="config-refresh-cache">
                 {t('config.refreshCache')}
@@ -205,48 +110,45 @@ export function ConfigPage() {
           </>
         )}
       />
-      <DraggableDialog
-        open={!!editing}
-        title={editing?.configId ? t('config.editTitle') : t('config.addTitle')}
+      <EditDialog<SysConfig>
+        edit={edit}
+        addTitle={t('config.addTitle')}
+        editTitle={t('config.editTitle')}
         width={560}
-        onCancel={() => setEditing(null)}
-        onOk={() => void submit()}
-        confirmLoading={saving}
+        labelWidth={110}
         testId="config-dialog"
       >
-        <Form<SysConfig> form={form} labelCol={{ flex: '110px' }} initialValues={EMPTY}>
-          <Form.Item
-            name="configName"
-            label={t('config.name')}
-            rules={[{ required: true, whitespace: true, message: t('config.nameRequired') }]}
-          >
-            <Input maxLength={100} placeholder={t('common.inputPlaceholder', { label: t('config.name') })} />
-          </Form.Item>
-          <Form.Item name="configNameEn" label={t('config.nameEn')}>
-            <Input maxLength={100} placeholder={t('common.inputPlaceholder', { label: t('config.nameEn') })} />
-          </Form.Item>
-          <Form.Item
-            name="configKey"
-            label={t('config.key')}
-            rules={[{ required: true, whitespace: true, message: t('config.keyRequired') }]}
-          >
-            <Input maxLength={100} placeholder={t('common.inputPlaceholder', { label: t('config.key') })} />
-          </Form.Item>
-          <Form.Item
-            name="configValue"
-            label={t('config.value')}
-            rules={[{ required: true, message: t('config.valueRequired') }]}
-          >
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 6 }} />
-          </Form.Item>
-          <Form.Item name="configType" label={t('config.type')}>
-            <Radio.Group options={yesNo.map((item) => ({ label: item.dictLabel, value: item.dictValue }))} />
-          </Form.Item>
-          <Form.Item name="remark" label={t('common.remark')}>
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
-          </Form.Item>
-        </Form>
-      </DraggableDialog>
+        <Form.Item
+          name="configName"
+          label={t('config.name')}
+          rules={[{ required: true, whitespace: true, message: t('config.nameRequired') }]}
+        >
+          <Input maxLength={100} placeholder={t('common.inputPlaceholder', { label: t('config.name') })} />
+        </Form.Item>
+        <Form.Item name="configNameEn" label={t('config.nameEn')}>
+          <Input maxLength={100} placeholder={t('common.inputPlaceholder', { label: t('config.nameEn') })} />
+        </Form.Item>
+        <Form.Item
+          name="configKey"
+          label={t('config.key')}
+          rules={[{ required: true, whitespace: true, message: t('config.keyRequired') }]}
+        >
+          <Input maxLength={100} placeholder={t('common.inputPlaceholder', { label: t('config.key') })} />
+        </Form.Item>
+        <Form.Item
+          name="configValue"
+          label={t('config.value')}
+          rules={[{ required: true, message: t('config.valueRequired') }]}
+        >
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Form.Item>
+        <Form.Item name="configType" label={t('config.type')}>
+          <Radio.Group options={yesNo.map((item) => ({ label: item.dictLabel, value: item.dictValue }))} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('common.remark')}>
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+      </EditDialog>
     </div>
   );
 }

@@ -1,19 +1,21 @@
-import { ArrowLeftOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Col, Form, Input, InputNumber, Radio, Result, Row, Select, Space, Tag } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Col, Form, Input, InputNumber, Radio, Result, Row, Select, Space, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { closeViews } from '../../../app/tags';
 import { type DictData, type DictType, dictDataApi, dictTypeApi } from '../../../features/system/dict-api';
-import { DictTag } from '../../../shared/DictTag';
-import { DraggableDialog } from '../../../shared/DraggableDialog';
 import { clearDictCache, useDict } from '../../../shared/dict';
-import { download } from '../../../shared/download';
-import { exportParams } from '../../../shared/export-params';
-import { HasPermi } from '../../../shared/perms';
-import { SubmitOnEnter } from '../../../shared/SubmitOnEnter';
+import { actionsColumn, dictColumn, idColumn, textColumn } from '../../../shared/table/columns';
+import {
+  AddRemoveButtons,
+  EditDialog,
+  ExportButton,
+  RowActions,
+  useConfirmRemove,
+  useEditDialog,
+} from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
-import { EmptyState } from '../components/EmptyState';
 import { maxLength, required, sortRules } from '../components/form-rules';
 
 /** Tag colours an entry may carry (the DictTag widget maps them to antd colours). */
@@ -29,6 +31,8 @@ const TAG_COLOURS: Record<string, string | undefined> = {
 
 /** The form edits the stored zh-CN label under dictLabel; the list shows the reader's language. */
 type DataForm = Omit<DictData, 'dictLabelZh'>;
+
+const PERM = 'system:dict';
 
 const EMPTY: DataForm = {
   dictLabel: '',
@@ -46,7 +50,6 @@ const EMPTY: DataForm = {
 /** Entries of one dictionary type (/web/system/dict-data/index/{dictId}, needs system:dict:list). */
 export function DictDataPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
   const dictId = Number(useParams().dictId);
@@ -55,9 +58,6 @@ export function DictDataPage() {
   const yesNo = useDict('sys_yes_no');
   const [type, setType] = useState<DictType | null>(null);
   const [types, setTypes] = useState<DictType[]>([]);
-  const [form] = Form.useForm<DataForm>();
-  const [editing, setEditing] = useState<DataForm | null>(null);
-  const [saving, setSaving] = useState(false);
   const [missing, setMissing] = useState(false);
 
   useEffect(() => {
@@ -82,62 +82,32 @@ export function DictDataPage() {
 
   const params = useMemo(() => (type ? { dictType: type.dictType } : undefined), [type]);
 
-  const openAdd = () => {
-    if (!type) return;
-    const initial = { ...EMPTY, dictType: type.dictType };
-    setEditing(initial);
-  };
-
-  const openEdit = async (code: number) => {
-    try {
-      const { data } = await dictDataApi.get(code);
-      const values: DataForm = { ...data, dictLabel: data.dictLabelZh ?? data.dictLabel };
-      setEditing(values);
-    } catch {
-      // shown by the request layer
-    }
-  };
-
-  const submit = async () => {
-    let values: DataForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      message.warning(t('common.fillRequired'));
-      return;
-    }
-    setSaving(true);
-    try {
-      const body = { ...values, dictType: type?.dictType ?? values.dictType };
-      if (editing?.dictCode) await dictDataApi.update({ ...body, dictCode: editing.dictCode });
-      else await dictDataApi.add(body);
+  const edit = useEditDialog<DataForm>({
+    api: dictDataApi,
+    idKey: 'dictCode',
+    table,
+    load: async (row) => {
+      const { data } = await dictDataApi.get(row.dictCode!);
+      const { dictLabelZh, ...rest } = data;
+      return { ...rest, dictLabel: dictLabelZh ?? data.dictLabel };
+    },
+    toBody: (merged) => ({ ...merged, dictType: type?.dictType ?? merged.dictType }),
+    warnIncomplete: true,
+    onSaved: clearDictCache,
+  });
+  const remove = useConfirmRemove(
+    async (codes) => {
+      await dictDataApi.remove(codes);
       clearDictCache();
-      message.success(editing?.dictCode ? t('common.updateSuccess') : t('common.addSuccess'));
-      setEditing(null);
-      table.current?.refresh();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const remove = (rows: DictData[]) => {
-    modal.confirm({
-      title: t('common.hint'),
-      content: t('dictData.deleteConfirm', { names: rows.map((row) => row.dictLabel).join(', ') }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await dictDataApi.remove(rows.map((row) => row.dictCode!));
-        clearDictCache();
-        message.success(t('common.deleteSuccess'));
-        table.current?.clearSelection();
-        table.current?.refresh();
-      },
-    });
-  };
+    },
+    (names) => t('dictData.deleteConfirm', { names }),
+    table,
+  );
+  const removeRows = (rows: DictData[]) =>
+    remove(
+      rows.map((row) => row.dictCode!),
+      rows.map((row) => row.dictLabel).join(', '),
+    );
 
   const back = () => {
     closeViews('current', location.pathname, location.pathname);
@@ -145,12 +115,8 @@ export function DictDataPage() {
   };
 
   const columns: ProColumn<DictData>[] = [
-    { key: 'dictCode', dataIndex: 'dictCode', title: t('dictData.dictCode'), width: 100, sortField: 'dictCode' },
-    {
-      key: 'dictLabel',
-      dataIndex: 'dictLabel',
-      title: t('dictData.dictLabel'),
-      ellipsis: true,
+    idColumn('dictCode', t('dictData.dictCode'), { width: 100 }),
+    textColumn('dictLabel', t('dictData.dictLabel'), {
       sortField: 'dictLabel',
       render: (value: string, row: DictData) =>
         row.listClass && row.listClass !== 'default' ? (
@@ -160,52 +126,17 @@ export function DictDataPage() {
         ) : (
           <span className={row.cssClass || undefined}>{value}</span>
         ),
-    },
-    { key: 'dictLabelZh', dataIndex: 'dictLabelZh', title: t('dictData.labelZh'), ellipsis: true, defaultHidden: true },
-    { key: 'dictLabelEn', dataIndex: 'dictLabelEn', title: t('dictData.labelEn'), ellipsis: true, defaultHidden: true },
-    {
-      key: 'dictValue',
-      dataIndex: 'dictValue',
-      title: t('dictData.dictValue'),
-      ellipsis: true,
-      sortField: 'dictValue',
-    },
-    { key: 'dictSort', dataIndex: 'dictSort', title: t('sysCommon.sort'), width: 110, sortField: 'dictSort' },
-    {
-      key: 'isDefault',
-      dataIndex: 'isDefault',
-      title: t('dictData.isDefault'),
-      width: 100,
-      render: (value: string) => <DictTag options={yesNo} value={value} />,
-    },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('sysCommon.status'),
-      width: 90,
-      render: (value: string) => <DictTag options={statuses} value={value} />,
-    },
-    { key: 'remark', dataIndex: 'remark', title: t('common.remark'), ellipsis: true },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 160,
-      fixed: 'right',
-      render: (_: unknown, row: DictData) => (
-        <>
-          <HasPermi value={['system:dict:edit', 'system:dict:query']} mode="all">
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openEdit(row.dictCode!)}>
-              {t('common.edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['system:dict:remove']}>
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
-              {t('common.delete')}
-            </Button>
-          </HasPermi>
-        </>
-      ),
-    },
+    }),
+    textColumn('dictLabelZh', t('dictData.labelZh'), { defaultHidden: true }),
+    textColumn('dictLabelEn', t('dictData.labelEn'), { defaultHidden: true }),
+    textColumn('dictValue', t('dictData.dictValue'), { sortField: 'dictValue' }),
+    idColumn('dictSort', t('sysCommon.sort'), { width: 110 }),
+    dictColumn('isDefault', t('dictData.isDefault'), 'sys_yes_no', { width: 100 }),
+    dictColumn('status', t('sysCommon.status'), 'sys_normal_disable'),
+    textColumn('remark', t('common.remark')),
+    actionsColumn(t('common.actions'), 160, (row) => (
+      <RowActions perm={PERM} editNeedsQuery onEdit={() => edit.open(row)} onRemove={() => removeRows([row])} />
+    )),
   ];
 
   const half = { xs: 24, sm: 12 };
@@ -239,149 +170,122 @@ export function DictDataPage() {
         />
       )}
       {params && (
-        <EmptyState description={t('dictData.empty')}>
-          <ProTable<DictData>
-            ref={table}
-            url={dictDataApi.listUrl}
-            rowKey="dictCode"
-            extraParams={params}
-            selectable
-            testId="dict-data-table"
-            columns={columns}
-            searchFields={[
-              { type: 'input', name: 'dictLabel', label: t('dictData.dictLabel') },
-              { type: 'select', name: 'status', label: t('sysCommon.status'), dictType: 'sys_normal_disable' },
-            ]}
-            toolbar={({ rows }) => (
-              <>
-                <HasPermi value={['system:dict:add']}>
-                  <Button type="primary" ghost icon={<PlusOutlined />} onClick={openAdd} data-testid="dict-data-add">
-                    {t('common.add')}
-                  </Button>
-                </HasPermi>
-                <HasPermi value={['system:dict:edit', 'system:dict:query']} mode="all">
-                  <Button
-                    icon={<EditOutlined />}
-                    disabled={rows.length !== 1}
-                    onClick={() => void openEdit(rows[0].dictCode!)}
-                  >
-                    {t('common.edit')}
-                  </Button>
-                </HasPermi>
-                <HasPermi value={['system:dict:remove']}>
-                  <Button danger icon={<DeleteOutlined />} disabled={!rows.length} onClick={() => remove(rows)}>
-                    {t('common.delete')}
-                  </Button>
-                </HasPermi>
-                <HasPermi value={['system:dict:export']}>
-                  <Button
-                    icon={<DownloadOutlined />}
-                    onClick={() =>
-                      void download(dictDataApi.exportUrl, {
-                        params: exportParams(table.current?.getFilters(), params),
-                        fileName: `dict_data_${Date.now()}.xlsx`,
-                      })
-                    }
-                  >
-                    {t('common.export')}
-                  </Button>
-                </HasPermi>
-                <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="dict-data-back">
-                  {t('sysCommon.back')}
-                </Button>
-              </>
-            )}
-          />
-        </EmptyState>
+        <ProTable<DictData>
+          ref={table}
+          url={dictDataApi.listUrl}
+          rowKey="dictCode"
+          extraParams={params}
+          selectable
+          testId="dict-data-table"
+          empty={t('dictData.empty')}
+          columns={columns}
+          searchFields={[
+            { type: 'input', name: 'dictLabel', label: t('dictData.dictLabel') },
+            { type: 'select', name: 'status', label: t('sysCommon.status'), dictType: 'sys_normal_disable' },
+          ]}
+          toolbar={({ rows }) => (
+            <>
+              <AddRemoveButtons
+                perm={PERM}
+                testId="dict-data"
+                onAdd={() => type && edit.open({ ...EMPTY, dictType: type.dictType })}
+                onEdit={() => edit.open(rows[0])}
+                editNeedsQuery
+                selected={rows.length}
+                onRemove={() => removeRows(rows)}
+              />
+              <ExportButton
+                perm={PERM}
+                url={dictDataApi.exportUrl}
+                table={table}
+                params={params}
+                fileName="dict_data"
+              />
+              <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="dict-data-back">
+                {t('sysCommon.back')}
+              </Button>
+            </>
+          )}
+        />
       )}
-      <DraggableDialog
-        open={!!editing}
-        title={editing?.dictCode ? t('dictData.editTitle') : t('dictData.addTitle')}
+      <EditDialog<DataForm>
+        edit={edit}
+        addTitle={t('dictData.addTitle')}
+        editTitle={t('dictData.editTitle')}
         width={800}
-        onCancel={() => setEditing(null)}
-        onOk={() => void submit()}
-        confirmLoading={saving}
+        labelWidth={110}
         testId="dict-data-dialog"
       >
-        <Form<DataForm>
-          key={editing?.dictCode ?? 'new'}
-          form={form}
-          labelCol={{ flex: '110px' }}
-          initialValues={editing ?? EMPTY}
-          onFinish={() => void submit()}
-        >
-          <SubmitOnEnter />
-          <Row gutter={16}>
-            <Col span={24}>
-              <Form.Item name="dictType" label={t('dict.dictType')}>
-                <Input disabled />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item
-                name="dictLabel"
-                label={t('dictData.labelZh')}
-                rules={[required(t('dictData.labelRequired')), maxLength(t, 100)]}
-              >
-                <Input maxLength={100} autoFocus data-testid="dict-data-label" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="dictLabelEn" label={t('dictData.labelEn')} rules={[maxLength(t, 100)]}>
-                <Input maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item
-                name="dictValue"
-                label={t('dictData.dictValue')}
-                rules={[required(t('dictData.valueRequired')), maxLength(t, 100)]}
-              >
-                <Input maxLength={100} data-testid="dict-data-value" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="dictSort" label={t('sysCommon.sort')} rules={sortRules(t)}>
-                <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="listClass" label={t('dictData.listClass')}>
-                <Select
-                  options={LIST_CLASSES.map((value) => ({
-                    value,
-                    label: (
-                      <Tag color={TAG_COLOURS[value]} style={{ marginInlineEnd: 0 }}>
-                        {t(`dictData.classes.${value}`)}
-                      </Tag>
-                    ),
-                  }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="cssClass" label={t('dictData.cssClass')} rules={[maxLength(t, 100)]}>
-                <Input maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="isDefault" label={t('dictData.isDefault')}>
-                <Radio.Group options={yesNo.map((item) => ({ label: item.dictLabel, value: item.dictValue }))} />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="status" label={t('sysCommon.status')}>
-                <Radio.Group options={statuses.map((item) => ({ label: item.dictLabel, value: item.dictValue }))} />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item name="remark" label={t('common.remark')} rules={[maxLength(t, 500)]}>
-                <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
-      </DraggableDialog>
+        <Row gutter={16}>
+          <Col span={24}>
+            <Form.Item name="dictType" label={t('dict.dictType')}>
+              <Input disabled />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="dictLabel"
+              label={t('dictData.labelZh')}
+              rules={[required(t('dictData.labelRequired')), maxLength(t, 100)]}
+            >
+              <Input maxLength={100} autoFocus data-testid="dict-data-label" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="dictLabelEn" label={t('dictData.labelEn')} rules={[maxLength(t, 100)]}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="dictValue"
+              label={t('dictData.dictValue')}
+              rules={[required(t('dictData.valueRequired')), maxLength(t, 100)]}
+            >
+              <Input maxLength={100} data-testid="dict-data-value" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="dictSort" label={t('sysCommon.sort')} rules={sortRules(t)}>
+              <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="listClass" label={t('dictData.listClass')}>
+              <Select
+                options={LIST_CLASSES.map((value) => ({
+                  value,
+                  label: (
+                    <Tag color={TAG_COLOURS[value]} style={{ marginInlineEnd: 0 }}>
+                      {t(`dictData.classes.${value}`)}
+                    </Tag>
+                  ),
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="cssClass" label={t('dictData.cssClass')} rules={[maxLength(t, 100)]}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="isDefault" label={t('dictData.isDefault')}>
+              <Radio.Group options={yesNo.map((item) => ({ label: item.dictLabel, value: item.dictValue }))} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="status" label={t('sysCommon.status')}>
+              <Radio.Group options={statuses.map((item) => ({ label: item.dictLabel, value: item.dictValue }))} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="remark" label={t('common.remark')} rules={[maxLength(t, 500)]}>
+              <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </EditDialog>
     </div>
   );
 }

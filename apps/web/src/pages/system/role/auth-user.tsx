@@ -12,7 +12,6 @@ import { formatDateTime } from '../../../shared/date';
 import { useDict } from '../../../shared/dict';
 import { HasPermi } from '../../../shared/perms';
 import { ProTable, type ProTableRef } from '../../../shared/table/ProTable';
-import { EmptyState } from '../components/EmptyState';
 import { SelectUserDialog } from './components/SelectUserDialog';
 
 /** Users holding a role (/web/system/role-auth/user/{roleId}, needs system:role:edit): add and take away. */
@@ -89,96 +88,95 @@ export function AuthUserPage() {
           <DictTag options={statuses} value={role?.status} />
         </Descriptions.Item>
       </Descriptions>
-      <EmptyState description={t('role.noUsers')}>
-        <ProTable<SysUser>
-          ref={table}
-          url={roleApi.allocatedUrl}
-          rowKey="userId"
-          extraParams={params}
-          selectable
-          testId="allocated-table"
-          searchFields={[
-            { type: 'input', name: 'userName', label: t('user.userName') },
-            { type: 'input', name: 'phonenumber', label: t('user.phonenumber') },
-          ]}
-          toolbar={({ rows }) => (
-            <>
-              <HasPermi value={['system:role:edit']}>
-                <Button
-                  type="primary"
-                  ghost
-                  icon={<PlusOutlined />}
-                  onClick={() => setSelectOpen(true)}
-                  data-testid="auth-user-add"
-                >
-                  {t('role.addUsers')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={['system:role:edit']}>
-                <Button
-                  danger
-                  icon={<CloseCircleOutlined />}
-                  disabled={!rows.length}
-                  onClick={() => cancel(rows)}
-                  data-testid="auth-user-cancel-all"
-                >
-                  {t('role.cancelAll')}
-                </Button>
-              </HasPermi>
-              <Button icon={<ArrowLeftOutlined />} onClick={back}>
-                {t('sysCommon.back')}
+      <ProTable<SysUser>
+        empty={t('role.noUsers')}
+        ref={table}
+        url={roleApi.allocatedUrl}
+        rowKey="userId"
+        extraParams={params}
+        selectable
+        testId="allocated-table"
+        searchFields={[
+          { type: 'input', name: 'userName', label: t('user.userName') },
+          { type: 'input', name: 'phonenumber', label: t('user.phonenumber') },
+        ]}
+        toolbar={({ rows }) => (
+          <>
+            <HasPermi value={['system:role:edit']}>
+              <Button
+                type="primary"
+                ghost
+                icon={<PlusOutlined />}
+                onClick={() => setSelectOpen(true)}
+                data-testid="auth-user-add"
+              >
+                {t('role.addUsers')}
               </Button>
-            </>
-          )}
-          columns={[
-            {
-              key: 'userName',
-              dataIndex: 'userName',
-              title: t('user.userName'),
-              ellipsis: true,
-              sortField: 'userName',
-            },
-            {
-              key: 'nickName',
-              dataIndex: 'nickName',
-              title: t('user.nickName'),
-              ellipsis: true,
-              sortField: 'nickName',
-            },
-            { key: 'deptName', dataIndex: 'deptName', title: t('user.dept'), ellipsis: true },
-            { key: 'email', dataIndex: 'email', title: t('user.email'), ellipsis: true },
-            { key: 'phonenumber', dataIndex: 'phonenumber', title: t('user.phonenumber'), width: 130 },
-            {
-              key: 'status',
-              dataIndex: 'status',
-              title: t('sysCommon.status'),
-              width: 90,
-              render: (value: string) => <DictTag options={statuses} value={value} />,
-            },
-            {
-              key: 'createTime',
-              dataIndex: 'createTime',
-              title: t('common.createTime'),
-              width: DATE_COLUMN_WIDTH + 30,
-              sortField: 'createTime',
-              render: (value: string) => formatDateTime(value),
-            },
-            {
-              key: 'actions',
-              title: t('common.actions'),
-              width: 140,
-              fixed: 'right',
-              render: (_: unknown, row: SysUser) => (
-                <HasPermi value={['system:role:edit']}>
-                  <Button type="link" size="small" danger icon={<CloseCircleOutlined />} onClick={() => cancel([row])}>
-                    {t('role.cancelAuth')}
-                  </Button>
-                </HasPermi>
-              ),
-            },
-          ]}
-        />
-      </EmptyState>
+            </HasPermi>
+            <HasPermi value={['system:role:edit']}>
+              <Button
+                danger
+                icon={<CloseCircleOutlined />}
+                disabled={!rows.length}
+                onClick={() => cancel(rows)}
+                data-testid="auth-user-cancel-all"
+              >
+                {t('role.cancelAll')}
+              </Button>
+            </HasPermi>
+            <Button icon={<ArrowLeftOutlined />} onClick={back}>
+              {t('sysCommon.back')}
+            </Button>
+          </>
+        )}
+        columns={[
+          {
+            key: 'userName',
+            dataIndex: 'userName',
+            title: t('user.userName'),
+            ellipsis: true,
+            sortField: 'userName',
+          },
+          {
+            key: 'nickName',
+            dataIndex: 'nickName',
+            title: t('user.nickName'),
+            ellipsis: true,
+            sortField: 'nickName',
+          },
+          { key: 'deptName', dataIndex: 'deptName', title: t('user.dept'), ellipsis: true },
+          { key: 'email', dataIndex: 'email', title: t('user.email'), ellipsis: true },
+          { key: 'phonenumber', dataIndex: 'phonenumber', title: t('user.phonenumber'), width: 130 },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('sysCommon.status'),
+            width: 90,
+            render: (value: string) => <DictTag options={statuses} value={value} />,
+          },
+          {
+            key: 'createTime',
+            dataIndex: 'createTime',
+            title: t('common.createTime'),
+            width: DATE_COLUMN_WIDTH + 30,
+            sortField: 'createTime',
+            render: (value: string) => formatDateTime(value),
+          },
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            width: 140,
+            fixed: 'right',
+            render: (_: unknown, row: SysUser) => (
+              <HasPermi value={['system:role:edit']}>
+                <Button type="link" size="small" danger icon={<CloseCircleOutlined />} onClick={() => cancel([row])}>
+                  {t('role.cancelAuth')}
+                </Button>
+              </HasPermi>
+            ),
+          },
+        ]}
+      />
       <SelectUserDialog
         roleId={roleId}
         open={selectOpen}

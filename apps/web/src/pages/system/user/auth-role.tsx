@@ -8,7 +8,7 @@ import { type RoleOption, type SysUser, userApi } from '../../../features/system
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
-import { EmptyState } from '../components/EmptyState';
+import { TableEmpty } from '../../../shared/table/EmptyState';
 
 /** Assign roles to a user (/web/system/user-auth/role/{userId}, needs system:user:edit). */
 export function AuthRolePage() {
@@ -98,7 +98,7 @@ export function AuthRolePage() {
           </Space>
         }
       >
-        <EmptyState description={t('user.noRoles')}>
+        <TableEmpty description={t('user.noRoles')}>
           <Table<RoleOption>
             rowKey="roleId"
             size="middle"
@@ -143,7 +143,7 @@ export function AuthRolePage() {
               },
             ]}
           />
-        </EmptyState>
+        </TableEmpty>
         <div style={{ textAlign: 'center', marginTop: 16 }}>
           <Space>
             <Button

@@ -1,6 +1,5 @@
 import {
   DeleteOutlined,
-  DownloadOutlined,
   DownOutlined,
   EditOutlined,
   KeyOutlined,
@@ -16,17 +15,11 @@ import { useNavigate } from 'react-router';
 import { session } from '../../../app/session';
 import { type KeyedNode, type ServerTreeNode, toKeyedNodes, toSearchNodes } from '../../../features/system/tree';
 import { type SysUser, userApi } from '../../../features/system/user-api';
-import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
-import { DictTag } from '../../../shared/DictTag';
-import { formatDateTime } from '../../../shared/date';
-import { useDict } from '../../../shared/dict';
-import { download } from '../../../shared/download';
-import { exportParams } from '../../../shared/export-params';
 import { HasPermi, useHasPermi } from '../../../shared/perms';
 import { useStore } from '../../../shared/store';
+import { column, idColumn, statusSwitchColumn, textColumn, timeColumn } from '../../../shared/table/columns';
+import { ExportButton, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
-import { EmptyState } from '../components/EmptyState';
-import { StatusSwitch } from '../components/StatusSwitch';
 import { DeptTreePanel } from './components/DeptTreePanel';
 import { ResetPwdDialog } from './components/ResetPwdDialog';
 import { UserFormDialog } from './components/UserFormDialog';
@@ -35,10 +28,9 @@ import { UserImportDialog } from './components/UserImportDialog';
 /** Users (system/user): department tree on the left filtering the list; add, edit, reset, status, roles, import, export. */
 export function UserPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const table = useRef<ProTableRef>(null);
-  const statuses = useDict('sys_normal_disable');
   const selfId = useStore(session, (state) => state.user?.userId);
   const canEdit = useHasPermi(['system:user:edit']);
   const canAssign = useHasPermi(['system:user:edit', 'system:user:query'], 'all');
@@ -68,21 +60,12 @@ export function UserPage() {
   const closeDialog = useCallback(() => setDialog(null), []);
   const refresh = useCallback(() => table.current?.refresh(), []);
 
-  const remove = (rows: { userId: number; userName: string }[]) => {
-    modal.confirm({
-      title: t('common.hint'),
-      content: t('user.deleteConfirm', { names: rows.map((row) => row.userName).join(', ') }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await userApi.remove(rows.map((row) => row.userId));
-        message.success(t('common.deleteSuccess'));
-        table.current?.clearSelection();
-        table.current?.refresh();
-      },
-    });
-  };
+  const remove = useConfirmRemove(userApi.remove, (names) => t('user.deleteConfirm', { names }), table);
+  const removeRows = (rows: SysUser[]) =>
+    remove(
+      rows.map((row) => row.userId!),
+      rows.map((row) => row.userName).join(', '),
+    );
 
   /** Spec §5: actions on one user refuse a selection of several ('Can only select 1 user!'). */
   const withOne = (rows: SysUser[], run: (row: SysUser) => void) => {
@@ -117,46 +100,20 @@ export function UserPage() {
     }));
 
   const columns: ProColumn<SysUser>[] = [
-    { key: 'userId', dataIndex: 'userId', title: t('user.userId'), width: 100, sortField: 'userId' },
-    { key: 'userName', dataIndex: 'userName', title: t('user.userName'), ellipsis: true, sortField: 'userName' },
-    { key: 'nickName', dataIndex: 'nickName', title: t('user.nickName'), ellipsis: true, sortField: 'nickName' },
-    { key: 'deptName', dataIndex: 'deptName', title: t('user.dept'), ellipsis: true },
-    { key: 'phonenumber', dataIndex: 'phonenumber', title: t('user.phonenumber'), width: 130 },
-    { key: 'email', dataIndex: 'email', title: t('user.email'), ellipsis: true, defaultHidden: true },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('sysCommon.status'),
-      width: 90,
-      render: (value: string, row: SysUser) =>
-        canEdit && row.userId !== selfId ? (
-          <StatusSwitch
-            status={value}
-            name={row.userName}
-            onChange={(next) => userApi.changeStatus(row.userId!, next)}
-            testId={`user-status-${row.userName}`}
-          />
-        ) : (
-          <DictTag options={statuses} value={value} />
-        ),
-    },
-    {
-      key: 'loginDate',
-      dataIndex: 'loginDate',
-      title: t('user.loginDate'),
-      width: DATE_COLUMN_WIDTH + 30,
-      defaultHidden: true,
-      sortField: 'loginDate',
-      render: (value: string) => formatDateTime(value),
-    },
-    {
-      key: 'createTime',
-      dataIndex: 'createTime',
-      title: t('common.createTime'),
-      width: DATE_COLUMN_WIDTH + 30,
-      sortField: 'createTime',
-      render: (value: string) => formatDateTime(value),
-    },
+    idColumn('userId', t('user.userId'), { width: 100 }),
+    textColumn('userName', t('user.userName'), { sortField: 'userName' }),
+    textColumn('nickName', t('user.nickName'), { sortField: 'nickName' }),
+    textColumn('deptName', t('user.dept')),
+    column('phonenumber', t('user.phonenumber'), { width: 130 }),
+    textColumn('email', t('user.email'), { defaultHidden: true }),
+    statusSwitchColumn(t('sysCommon.status'), {
+      name: (row) => row.userName,
+      change: (row, next) => userApi.changeStatus(row.userId!, next),
+      canChange: (row) => canEdit && row.userId !== selfId,
+      testId: (row) => `user-status-${row.userName}`,
+    }),
+    timeColumn('loginDate', t('user.loginDate'), { defaultHidden: true, sortField: 'loginDate' }),
+    timeColumn('createTime', t('common.createTime'), { sortField: 'createTime' }),
     {
       key: 'actions',
       title: t('common.actions'),
@@ -187,7 +144,7 @@ export function UserPage() {
                     danger
                     icon={<DeleteOutlined />}
                     aria-label={t('common.delete')}
-                    onClick={() => remove([{ userId: row.userId!, userName: row.userName }])}
+                    onClick={() => removeRows([row])}
                     data-testid={`user-delete-${row.userName}`}
                   />
                 </Tooltip>
@@ -242,78 +199,71 @@ export function UserPage() {
       </Col>
       <Col xs={24} md={17} lg={18} xl={19}>
         <div className="lx-page">
-          <EmptyState description={deptId ? t('user.emptyInDept') : t('user.empty')}>
-            <ProTable<SysUser>
-              ref={table}
-              url={userApi.listUrl}
-              rowKey="userId"
-              selectable
-              extraParams={extraParams}
-              testId="user-table"
-              columns={columns}
-              searchFields={[
-                { type: 'input', name: 'userName', label: t('user.userName') },
-                { type: 'input', name: 'phonenumber', label: t('user.phonenumber') },
-                { type: 'select', name: 'status', label: t('sysCommon.status'), dictType: 'sys_normal_disable' },
-                { type: 'dateRange', name: 'createTime', label: t('common.createTime') },
-              ]}
-              toolbar={({ keys, rows }) => (
-                <>
-                  <HasPermi value={['system:user:add', 'system:user:query']} mode="all">
-                    <Button
-                      type="primary"
-                      ghost
-                      icon={<PlusOutlined />}
-                      onClick={() => setDialog({})}
-                      data-testid="user-add"
-                    >
-                      {t('common.add')}
-                    </Button>
-                  </HasPermi>
-                  <HasPermi value={['system:user:edit', 'system:user:query']} mode="all">
-                    <Button
-                      icon={<EditOutlined />}
-                      disabled={!keys.length}
-                      onClick={() => withOne(rows, (row) => setDialog({ userId: row.userId }))}
-                      data-testid="user-edit"
-                    >
-                      {t('common.edit')}
-                    </Button>
-                  </HasPermi>
-                  <HasPermi value={['system:user:remove']}>
-                    <Button
-                      danger
-                      icon={<DeleteOutlined />}
-                      disabled={!keys.length || keys.includes(selfId as Key)}
-                      onClick={() => remove(rows.map((row) => ({ userId: row.userId!, userName: row.userName })))}
-                      data-testid="user-remove"
-                    >
-                      {t('common.delete')}
-                    </Button>
-                  </HasPermi>
-                  <HasPermi value={['system:user:import']}>
-                    <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="user-import">
-                      {t('common.import')}
-                    </Button>
-                  </HasPermi>
-                  <HasPermi value={['system:user:export']}>
-                    <Button
-                      icon={<DownloadOutlined />}
-                      onClick={() =>
-                        void download(userApi.exportUrl, {
-                          params: exportParams(table.current?.getFilters(), extraParams),
-                          fileName: `user_${Date.now()}.xlsx`,
-                        })
-                      }
-                      data-testid="user-export"
-                    >
-                      {t('common.export')}
-                    </Button>
-                  </HasPermi>
-                </>
-              )}
-            />
-          </EmptyState>
+          <ProTable<SysUser>
+            empty={deptId ? t('user.emptyInDept') : t('user.empty')}
+            ref={table}
+            url={userApi.listUrl}
+            rowKey="userId"
+            selectable
+            extraParams={extraParams}
+            testId="user-table"
+            columns={columns}
+            searchFields={[
+              { type: 'input', name: 'userName', label: t('user.userName') },
+              { type: 'input', name: 'phonenumber', label: t('user.phonenumber') },
+              { type: 'select', name: 'status', label: t('sysCommon.status'), dictType: 'sys_normal_disable' },
+              { type: 'dateRange', name: 'createTime', label: t('common.createTime') },
+            ]}
+            toolbar={({ keys, rows }) => (
+              <>
+                <HasPermi value={['system:user:add', 'system:user:query']} mode="all">
+                  <Button
+                    type="primary"
+                    ghost
+                    icon={<PlusOutlined />}
+                    onClick={() => setDialog({})}
+                    data-testid="user-add"
+                  >
+                    {t('common.add')}
+                  </Button>
+                </HasPermi>
+                <HasPermi value={['system:user:edit', 'system:user:query']} mode="all">
+                  <Button
+                    icon={<EditOutlined />}
+                    disabled={!keys.length}
+                    onClick={() => withOne(rows, (row) => setDialog({ userId: row.userId }))}
+                    data-testid="user-edit"
+                  >
+                    {t('common.edit')}
+                  </Button>
+                </HasPermi>
+                <HasPermi value={['system:user:remove']}>
+                  <Button
+                    danger
+                    icon={<DeleteOutlined />}
+                    disabled={!keys.length || keys.includes(selfId as Key)}
+                    onClick={() => removeRows(rows)}
+                    data-testid="user-remove"
+                  >
+                    {t('common.delete')}
+                  </Button>
+                </HasPermi>
+                <HasPermi value={['system:user:import']}>
+                  <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="user-import">
+                    {t('common.import')}
+                  </Button>
+                </HasPermi>
+                <ExportButton
+                  perm="system:user"
+                  url={userApi.exportUrl}
+                  table={table}
+                  params={extraParams}
+                  fileName="user"
+                  testId="user-export"
+                />
+              </>
+            )}
+          />
         </div>
       </Col>
       <UserFormDialog

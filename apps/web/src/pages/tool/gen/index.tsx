@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Clip } from '../../../features/monitor/Clip';
 import { type GenTable, genApi } from '../../../features/monitor/gen-api';
-import { TableEmpty } from '../../../features/monitor/TableEmpty';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { download } from '../../../shared/download';
 import { HasPermi } from '../../../shared/perms';
@@ -183,72 +182,69 @@ export function GenPage() {
 
   return (
     <div className="lx-page" data-testid="gen-page">
-      <TableEmpty
-        description={t('gen.empty')}
-        action={
+      <ProTable<GenTable>
+        empty={t('gen.empty')}
+        emptyAction={
           <HasPermi value={['tool:gen:import']}>
             <Button type="primary" icon={<ImportOutlined />} onClick={() => setImportOpen(true)}>
               {t('gen.import')}
             </Button>
           </HasPermi>
         }
-      >
-        <ProTable<GenTable>
-          ref={table}
-          url={genApi.listUrl}
-          rowKey="tableId"
-          selectable
-          testId="gen-table"
-          columns={columns}
-          searchFields={[
-            { type: 'input', name: 'tableName', label: t('gen.tableName') },
-            { type: 'input', name: 'tableComment', label: t('gen.tableComment') },
-            { type: 'dateRange', name: 'createTime', label: t('common.createTime') },
-          ]}
-          toolbar={({ keys, rows }) => (
-            <>
-              <HasPermi value={['tool:gen:code']}>
-                <Button
-                  type="primary"
-                  ghost
-                  icon={<CloudDownloadOutlined />}
-                  disabled={!keys.length}
-                  onClick={() => void downloadMany(rows)}
-                  data-testid="gen-generate"
-                >
-                  {t('gen.generate')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={['tool:gen:import']}>
-                <Button icon={<ImportOutlined />} onClick={() => setImportOpen(true)} data-testid="gen-import">
-                  {t('gen.import')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={['tool:gen:edit']}>
-                <Button
-                  icon={<EditOutlined />}
-                  disabled={keys.length !== 1}
-                  onClick={() => edit(keys[0]!)}
-                  data-testid="gen-edit"
-                >
-                  {t('common.edit')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={['tool:gen:remove']}>
-                <Button
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={!keys.length}
-                  onClick={() => remove(keys)}
-                  data-testid="gen-remove"
-                >
-                  {t('common.delete')}
-                </Button>
-              </HasPermi>
-            </>
-          )}
-        />
-      </TableEmpty>
+        ref={table}
+        url={genApi.listUrl}
+        rowKey="tableId"
+        selectable
+        testId="gen-table"
+        columns={columns}
+        searchFields={[
+          { type: 'input', name: 'tableName', label: t('gen.tableName') },
+          { type: 'input', name: 'tableComment', label: t('gen.tableComment') },
+          { type: 'dateRange', name: 'createTime', label: t('common.createTime') },
+        ]}
+        toolbar={({ keys, rows }) => (
+          <>
+            <HasPermi value={['tool:gen:code']}>
+              <Button
+                type="primary"
+                ghost
+                icon={<CloudDownloadOutlined />}
+                disabled={!keys.length}
+                onClick={() => void downloadMany(rows)}
+                data-testid="gen-generate"
+              >
+                {t('gen.generate')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={['tool:gen:import']}>
+              <Button icon={<ImportOutlined />} onClick={() => setImportOpen(true)} data-testid="gen-import">
+                {t('gen.import')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={['tool:gen:edit']}>
+              <Button
+                icon={<EditOutlined />}
+                disabled={keys.length !== 1}
+                onClick={() => edit(keys[0]!)}
+                data-testid="gen-edit"
+              >
+                {t('common.edit')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={['tool:gen:remove']}>
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={!keys.length}
+                onClick={() => remove(keys)}
+                data-testid="gen-remove"
+              >
+                {t('common.delete')}
+              </Button>
+            </HasPermi>
+          </>
+        )}
+      />
       <ImportTableDialog
         open={importOpen}
         onClose={() => setImportOpen(false)}

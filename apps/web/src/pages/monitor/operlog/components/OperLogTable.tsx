@@ -1,17 +1,9 @@
-import { ClearOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type OperLog, operLogApi } from '../../../../features/system/log-api';
-import { DATE_COLUMN_WIDTH } from '../../../../shared/constants';
-import { DictTag } from '../../../../shared/DictTag';
-import { formatDateTime } from '../../../../shared/date';
-import { useDict } from '../../../../shared/dict';
-import { download } from '../../../../shared/download';
-import { exportParams } from '../../../../shared/export-params';
-import { HasPermi } from '../../../../shared/perms';
+import { actionsColumn, column, dictColumn, idColumn, textColumn, timeColumn } from '../../../../shared/table/columns';
+import { DetailLink, ExportButton, LogCleanButtons, useConfirmAction } from '../../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../../shared/table/ProTable';
-import { EmptyState } from '../../../system/components/EmptyState';
 import { OperLogDetail } from './OperLogDetail';
 
 /**
@@ -20,11 +12,8 @@ import { OperLogDetail } from './OperLogDetail';
  */
 export function OperLogTable({ kind }: { kind: 'operlog' | 'userlog' }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const api = useMemo(() => operLogApi(kind), [kind]);
   const table = useRef<ProTableRef>(null);
-  const types = useDict('sys_oper_type');
-  const statuses = useDict('sys_common_status');
   const [detail, setDetail] = useState<OperLog | null>(null);
 
   const open = async (row: OperLog) => {
@@ -36,92 +25,32 @@ export function OperLogTable({ kind }: { kind: 'operlog' | 'userlog' }) {
     }
   };
 
-  const confirm = (content: string, run: () => Promise<unknown>, done: string) =>
-    modal.confirm({
-      title: t('common.hint'),
-      content,
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await run();
-        message.success(done);
-        table.current?.clearSelection();
-        table.current?.reload();
-      },
-    });
+  const confirm = useConfirmAction(table);
 
   const columns: ProColumn<OperLog>[] = [
-    { key: 'operId', dataIndex: 'operId', title: t('operlog.operId'), width: 90, sortField: 'operId' },
-    { key: 'title', dataIndex: 'title', title: t('operlog.title'), ellipsis: true, sortField: 'title' },
-    {
-      key: 'businessType',
-      dataIndex: 'businessType',
-      title: t('operlog.businessType'),
-      width: 110,
-      sortField: 'businessType',
-      render: (value: number) => <DictTag options={types} value={value} />,
-    },
-    { key: 'requestMethod', dataIndex: 'requestMethod', title: t('operlog.requestMethod'), width: 100 },
-    {
-      key: 'operName',
-      dataIndex: 'operName',
-      title: t('operlog.operName'),
-      width: 130,
-      ellipsis: true,
-      sortField: 'operName',
-    },
-    { key: 'deptName', dataIndex: 'deptName', title: t('operlog.deptName'), ellipsis: true, defaultHidden: true },
-    { key: 'operIp', dataIndex: 'operIp', title: t('operlog.operIp'), width: 140 },
-    { key: 'operUrl', dataIndex: 'operUrl', title: t('operlog.operUrl'), ellipsis: true, defaultHidden: true },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('operlog.status'),
-      width: 90,
-      sortField: 'status',
-      render: (value: number) => <DictTag options={statuses} value={value} />,
-    },
-    {
-      key: 'operTime',
-      dataIndex: 'operTime',
-      title: t('operlog.operTime'),
-      width: DATE_COLUMN_WIDTH + 30,
-      sortField: 'operTime',
-      render: (value: string) => formatDateTime(value),
-    },
-    {
-      key: 'costTime',
-      dataIndex: 'costTime',
-      title: t('operlog.costTime'),
+    idColumn('operId', t('operlog.operId')),
+    textColumn('title', t('operlog.title'), { sortField: 'title' }),
+    dictColumn('businessType', t('operlog.businessType'), 'sys_oper_type', { width: 110, sortField: 'businessType' }),
+    column('requestMethod', t('operlog.requestMethod'), { width: 100 }),
+    textColumn('operName', t('operlog.operName'), { width: 130, sortField: 'operName' }),
+    textColumn('deptName', t('operlog.deptName'), { defaultHidden: true }),
+    column('operIp', t('operlog.operIp'), { width: 140 }),
+    textColumn('operUrl', t('operlog.operUrl'), { defaultHidden: true }),
+    dictColumn('status', t('operlog.status'), 'sys_common_status', { sortField: 'status' }),
+    timeColumn('operTime', t('operlog.operTime'), { sortField: 'operTime' }),
+    idColumn('costTime', t('operlog.costTime'), {
       width: 120,
-      sortField: 'costTime',
       render: (value: number) => t('sysCommon.ms', { value }),
-    },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 100,
-      fixed: 'right',
-      render: (_: unknown, row: OperLog) => (
-        <HasPermi value={[`monitor:${kind}:query`]}>
-          <Button
-            type="link"
-            size="small"
-            icon={<EyeOutlined />}
-            onClick={() => void open(row)}
-            data-testid={`${kind}-detail-${row.operId}`}
-          >
-            {t('sysCommon.detail')}
-          </Button>
-        </HasPermi>
-      ),
-    },
+    }),
+    actionsColumn(t('common.actions'), 100, (row) => (
+      <DetailLink perm={`monitor:${kind}`} onClick={() => void open(row)} testId={`${kind}-detail-${row.operId}`} />
+    )),
   ];
 
   return (
-    <EmptyState description={kind === 'userlog' ? t('userlog.empty') : t('operlog.empty')}>
+    <>
       <ProTable<OperLog>
+        empty={kind === 'userlog' ? t('userlog.empty') : t('operlog.empty')}
         ref={table}
         url={api.listUrl}
         rowKey="operId"
@@ -139,54 +68,31 @@ export function OperLogTable({ kind }: { kind: 'operlog' | 'userlog' }) {
         toolbar={({ keys }) => (
           <>
             {kind === 'operlog' && (
-              <HasPermi value={['monitor:operlog:remove']}>
-                <Button
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={!keys.length}
-                  onClick={() =>
-                    confirm(
-                      t('operlog.deleteConfirm', { ids: keys.join(',') }),
-                      () => api.remove(keys as number[]),
-                      t('common.deleteSuccess'),
-                    )
-                  }
-                  data-testid="operlog-remove"
-                >
-                  {t('common.delete')}
-                </Button>
-              </HasPermi>
-            )}
-            {kind === 'operlog' && (
-              <HasPermi value={['monitor:operlog:remove']}>
-                <Button
-                  danger
-                  icon={<ClearOutlined />}
-                  onClick={() => confirm(t('operlog.cleanConfirm'), api.clean, t('sysCommon.cleaned'))}
-                  data-testid="operlog-clean"
-                >
-                  {t('sysCommon.clean')}
-                </Button>
-              </HasPermi>
-            )}
-            <HasPermi value={[`monitor:${kind}:export`]}>
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() =>
-                  void download(api.exportUrl, {
-                    params: exportParams(table.current?.getFilters()),
-                    fileName: `${kind}_${Date.now()}.xlsx`,
-                  })
+              <LogCleanButtons
+                perm="monitor:operlog"
+                testId="operlog"
+                selected={keys.length}
+                onRemove={() =>
+                  confirm(
+                    t('operlog.deleteConfirm', { ids: keys.join(',') }),
+                    () => api.remove(keys as number[]),
+                    t('common.deleteSuccess'),
+                  )
                 }
-                data-testid={`${kind}-export`}
-              >
-                {t('common.export')}
-              </Button>
-            </HasPermi>
+                onClean={() => confirm(t('operlog.cleanConfirm'), api.clean, t('sysCommon.cleaned'))}
+              />
+            )}
+            <ExportButton
+              perm={`monitor:${kind}`}
+              url={api.exportUrl}
+              table={table}
+              fileName={kind}
+              testId={`${kind}-export`}
+            />
           </>
         )}
       />
       <OperLogDetail log={detail} onClose={() => setDetail(null)} />
-    </EmptyState>
+    </>
   );
 }

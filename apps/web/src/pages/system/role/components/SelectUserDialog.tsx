@@ -9,7 +9,6 @@ import { DraggableDialog } from '../../../../shared/DraggableDialog';
 import { formatDateTime } from '../../../../shared/date';
 import { useDict } from '../../../../shared/dict';
 import { ProTable } from '../../../../shared/table/ProTable';
-import { EmptyState } from '../../components/EmptyState';
 
 /** Users who do not hold the role yet, to give it to (several at once). */
 export function SelectUserDialog({
@@ -62,48 +61,47 @@ export function SelectUserDialog({
       confirmLoading={saving}
       testId="select-user-dialog"
     >
-      <EmptyState description={t('role.noMoreUsers')}>
-        <ProTable<SysUser>
-          url={roleApi.unallocatedUrl}
-          rowKey="userId"
-          extraParams={params}
-          selectable
-          onSelectionChange={(keys) => setSelected(keys)}
-          scrollY={400}
-          testId="unallocated-table"
-          searchFields={[
-            { type: 'input', name: 'userName', label: t('user.userName') },
-            { type: 'input', name: 'phonenumber', label: t('user.phonenumber') },
-          ]}
-          columns={[
-            {
-              key: 'userName',
-              dataIndex: 'userName',
-              title: t('user.userName'),
-              ellipsis: true,
-              sortField: 'userName',
-            },
-            { key: 'nickName', dataIndex: 'nickName', title: t('user.nickName'), ellipsis: true },
-            { key: 'deptName', dataIndex: 'deptName', title: t('user.dept'), ellipsis: true },
-            { key: 'email', dataIndex: 'email', title: t('user.email'), ellipsis: true },
-            { key: 'phonenumber', dataIndex: 'phonenumber', title: t('user.phonenumber'), width: 130 },
-            {
-              key: 'status',
-              dataIndex: 'status',
-              title: t('sysCommon.status'),
-              width: 90,
-              render: (value: string) => <DictTag options={statuses} value={value} />,
-            },
-            {
-              key: 'createTime',
-              dataIndex: 'createTime',
-              title: t('common.createTime'),
-              width: DATE_COLUMN_WIDTH + 30,
-              render: (value: string) => formatDateTime(value),
-            },
-          ]}
-        />
-      </EmptyState>
+      <ProTable<SysUser>
+        empty={t('role.noMoreUsers')}
+        url={roleApi.unallocatedUrl}
+        rowKey="userId"
+        extraParams={params}
+        selectable
+        onSelectionChange={(keys) => setSelected(keys)}
+        scrollY={400}
+        testId="unallocated-table"
+        searchFields={[
+          { type: 'input', name: 'userName', label: t('user.userName') },
+          { type: 'input', name: 'phonenumber', label: t('user.phonenumber') },
+        ]}
+        columns={[
+          {
+            key: 'userName',
+            dataIndex: 'userName',
+            title: t('user.userName'),
+            ellipsis: true,
+            sortField: 'userName',
+          },
+          { key: 'nickName', dataIndex: 'nickName', title: t('user.nickName'), ellipsis: true },
+          { key: 'deptName', dataIndex: 'deptName', title: t('user.dept'), ellipsis: true },
+          { key: 'email', dataIndex: 'email', title: t('user.email'), ellipsis: true },
+          { key: 'phonenumber', dataIndex: 'phonenumber', title: t('user.phonenumber'), width: 130 },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('sysCommon.status'),
+            width: 90,
+            render: (value: string) => <DictTag options={statuses} value={value} />,
+          },
+          {
+            key: 'createTime',
+            dataIndex: 'createTime',
+            title: t('common.createTime'),
+            width: DATE_COLUMN_WIDTH + 30,
+            render: (value: string) => formatDateTime(value),
+          },
+        ]}
+      />
     </DraggableDialog>
   );
 }

@@ -15,7 +15,6 @@ import { download } from '../../../../shared/download';
 import { ProTable } from '../../../../shared/table/ProTable';
 import { checkUpload } from '../../../../shared/upload/rules';
 import { sendFile } from '../../../../shared/upload/send';
-import { EmptyState } from '../../components/EmptyState';
 import { InitialPasswords } from './InitialPasswords';
 
 /** The failed rows of an import: row number in the sheet, account, and why. */
@@ -166,47 +165,46 @@ export function UserImportDialog({
   );
 
   const records = (
-    <EmptyState description={t('user.import.noRecords')}>
-      <ProTable<ImportRecord>
-        url={userApi.importRecordUrl}
-        rowKey="importId"
-        scrollY={320}
-        testId="import-records"
-        columns={[
-          { key: 'fileName', dataIndex: 'fileName', title: t('import.fileName'), ellipsis: true },
-          { key: 'total', dataIndex: 'total', title: t('user.import.total'), width: 80 },
-          { key: 'successCount', dataIndex: 'successCount', title: t('import.successCount'), width: 90 },
-          { key: 'failCount', dataIndex: 'failCount', title: t('import.failCount'), width: 80 },
-          {
-            key: 'updateSupport',
-            dataIndex: 'updateSupport',
-            title: t('import.updateSupport'),
-            width: 120,
-            defaultHidden: true,
-            render: (value: boolean) => (value ? t('sysCommon.yes') : t('sysCommon.no')),
-          },
-          { key: 'operName', dataIndex: 'operName', title: t('import.operator'), width: 110 },
-          {
-            key: 'createTime',
-            dataIndex: 'createTime',
-            title: t('import.time'),
-            width: DATE_COLUMN_WIDTH + 30,
-            render: (value: string) => formatDateTime(value),
-          },
-          {
-            key: 'actions',
-            title: t('common.actions'),
-            width: 100,
-            render: (_: unknown, row: ImportRecord) =>
-              row.failCount > 0 ? (
-                <Button type="link" size="small" onClick={() => void openRecord(row.importId)}>
-                  {t('user.import.viewErrors')}
-                </Button>
-              ) : null,
-          },
-        ]}
-      />
-    </EmptyState>
+    <ProTable<ImportRecord>
+      empty={t('user.import.noRecords')}
+      url={userApi.importRecordUrl}
+      rowKey="importId"
+      scrollY={320}
+      testId="import-records"
+      columns={[
+        { key: 'fileName', dataIndex: 'fileName', title: t('import.fileName'), ellipsis: true },
+        { key: 'total', dataIndex: 'total', title: t('user.import.total'), width: 80 },
+        { key: 'successCount', dataIndex: 'successCount', title: t('import.successCount'), width: 90 },
+        { key: 'failCount', dataIndex: 'failCount', title: t('import.failCount'), width: 80 },
+        {
+          key: 'updateSupport',
+          dataIndex: 'updateSupport',
+          title: t('import.updateSupport'),
+          width: 120,
+          defaultHidden: true,
+          render: (value: boolean) => (value ? t('sysCommon.yes') : t('sysCommon.no')),
+        },
+        { key: 'operName', dataIndex: 'operName', title: t('import.operator'), width: 110 },
+        {
+          key: 'createTime',
+          dataIndex: 'createTime',
+          title: t('import.time'),
+          width: DATE_COLUMN_WIDTH + 30,
+          render: (value: string) => formatDateTime(value),
+        },
+        {
+          key: 'actions',
+          title: t('common.actions'),
+          width: 100,
+          render: (_: unknown, row: ImportRecord) =>
+            row.failCount > 0 ? (
+              <Button type="link" size="small" onClick={() => void openRecord(row.importId)}>
+                {t('user.import.viewErrors')}
+              </Button>
+            ) : null,
+        },
+      ]}
+    />
   );
 
   return (

@@ -2,7 +2,6 @@ import { App } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DbTable, genApi } from '../../../../features/monitor/gen-api';
-import { TableEmpty } from '../../../../features/monitor/TableEmpty';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
 import { ProTable } from '../../../../shared/table/ProTable';
 
@@ -53,29 +52,28 @@ export function ImportTableDialog({
       confirmLoading={saving}
       testId="gen-import-dialog"
     >
-      <TableEmpty description={t('gen.noDbTables')}>
-        <ProTable<DbTable>
-          url={genApi.dbListUrl}
-          rowKey="tableName"
-          selectable
-          onSelectionChange={(keys) => setSelected(keys)}
-          scrollY={420}
-          testId="gen-db-table"
-          searchFields={[
-            { type: 'input', name: 'tableName', label: t('gen.tableName') },
-            { type: 'input', name: 'tableComment', label: t('gen.tableComment') },
-          ]}
-          columns={[
-            { key: 'tableName', dataIndex: 'tableName', title: t('gen.tableName'), sortField: 'tableName' },
-            {
-              key: 'tableComment',
-              dataIndex: 'tableComment',
-              title: t('gen.tableComment'),
-              render: (value: string) => value || '-',
-            },
-          ]}
-        />
-      </TableEmpty>
+      <ProTable<DbTable>
+        empty={t('gen.noDbTables')}
+        url={genApi.dbListUrl}
+        rowKey="tableName"
+        selectable
+        onSelectionChange={(keys) => setSelected(keys)}
+        scrollY={420}
+        testId="gen-db-table"
+        searchFields={[
+          { type: 'input', name: 'tableName', label: t('gen.tableName') },
+          { type: 'input', name: 'tableComment', label: t('gen.tableComment') },
+        ]}
+        columns={[
+          { key: 'tableName', dataIndex: 'tableName', title: t('gen.tableName'), sortField: 'tableName' },
+          {
+            key: 'tableComment',
+            dataIndex: 'tableComment',
+            title: t('gen.tableComment'),
+            render: (value: string) => value || '-',
+          },
+        ]}
+      />
     </DraggableDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { char, index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, id, ref, ts } from '../../../db/columns.ts';
+import { auditColumns, id, ref, ts } from '../../db/columns.ts';
 
 export const sysJob = pgTable(
   'sys_job',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { id, ref, ts } from '../../../db/columns.ts';
+import { id, ref, ts } from '../../db/columns.ts';
 
 /**
  * Telemetry history: one row per reading, written in batches by COPY; unique per (device, ts), so
@@ -22,8 +22,8 @@ export const ltTelemetry = pgTable(
  * Latest state of each device: merged readings, last contact, online flag; upserted in batches at
  * most once a second per device. No index on last_seen: updates stay HOT (heap-only, with the free
  * room of fillfactor 70 set by the migration), and the offline sweep reads the table every 10 s.
- * The one partial index holds only faulty devices (fault-state.ts) and changes only when a fault
- * is raised or cleared.
+ * The one partial index holds only faulty devices (modules/lighting/gateway/fault-state.ts) and
+ * changes only when a fault is raised or cleared.
  */
 export const ltDeviceState = pgTable(
   'lt_device_state',
@@ -36,7 +36,7 @@ export const ltDeviceState = pgTable(
     dataTs: ts('data_ts'),
     data: jsonb('data').notNull().default({}),
     firmware: varchar('firmware', { length: 40 }),
-    /** the device is faulty now: it has active fault codes (the rules are in fault-state.ts) */
+    /** the device is faulty now: it has active fault codes (rules: modules/lighting/gateway/fault-state.ts) */
     fault: boolean('fault').notNull().default(false),
     /** active fault codes (event types) with the time each was raised */
     faultCodes: jsonb('fault_codes').notNull().default({}),

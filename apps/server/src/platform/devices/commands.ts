@@ -1,0 +1,305 @@
+import {
+  type CommandFinalStatus,
+  type CommandMessage,
+  downTopic,
+  type ResultItem,
+  type TelemetryItem,
+} from '@luxgrid/contracts';
+import type { Deps } from '../context.ts';
+import type { MqttHub } from '../mqtt.ts';
+import type { DeviceEvents, HubEvent } from './events.ts';
+import { acceptReading } from './ingest.ts';
+import { LIVE_ITEMS_PER_PUSH } from './live.ts';
+import type { HubSettings, HubStats } from './options.ts';
+import type { DeviceInfo, RegistryCache } from './registry-cache.ts';
+import type { BufferedWriter } from './writer.ts';
+
+interface CommandUpdate {
+  commandId: string;
+  deviceId: number;
+  clientId: number;
+  projectId: number;
+  status: string;
+}
+
+/**
+ * Commands down and their answers up: PENDING commands go to the sessions that carry their
+ * devices (one message per session and batch), acknowledgements mark them DELIVERED, results
+ * SUCCESS or FAILED, and the sweep times out or expires the rest. Every step is pushed to
+ * browsers; every end is emitted as `commandResult`.
+ */
+export class CommandFlow {
+  constructor(
+    private readonly deps: Deps,
+    private readonly mqtt: MqttHub,
+    private readonly root: string,
+    private readonly opts: HubSettings,
+    private readonly stats: HubStats,
+    private readonly registry: RegistryCache,
+    private readonly writer: BufferedWriter,
+    private readonly bus: DeviceEvents,
+  ) {}
+
+  /** Sends every open PENDING command of these sessions that are online; returns how many were sent. */
+  async dispatch(sessionIds: number[]): Promise<number> {
+    if (!sessionIds.length) return 0;
+    const now = this.deps.clock.now();
+    const rows = await this.deps.database.query<{
+      command_id: string;
+      batch_id: string;
+      project_id: number;
+      client_id: number;
+      device_id: number;
+      session_id: number;
+      action: string;
+      value: number | null;
+      params: Record<string, unknown> | null;
+      expire_ms: number;
+      uid: string;
+      session_uid: string;
+    }>(
+      `with due as (
+         select c.command_id from lt_command c join lt_device s on s.device_id = c.session_id
+         where c.session_id = any($1::bigint[]) and c.status = 'PENDING' and s.comm_state = 'ON'
+           and c.expire_time > to_timestamp($2 / 1000.0)
+         for update of c skip locked)
+       update lt_command c set status = 'SENT', sent_time = to_timestamp($2 / 1000.0), attempts = c.attempts + 1
+       from due, lt_device d, lt_device s
+       where c.command_id = due.command_id and d.device_id = c.device_id and s.device_id = c.session_id
+       returning c.command_id, c.batch_id, c.project_id, c.client_id, c.device_id, c.session_id, c.action, c.value, c.params,
+         (extract(epoch from c.expire_time) * 1000)::float8 as expire_ms, d.uid, s.uid as session_uid`,
+      [sessionIds, now],
+    );
+    const messages = new Map<string, { topic: string; body: CommandMessage }>();
+    for (const r of rows) {
+      const key = `${r.session_id}|${r.batch_id}`;
+      let entry = messages.get(key);
+      if (!entry) {
+        entry = {
+          topic: downTopic(this.root, r.project_id, r.session_uid),
+          body: {
+            action: r.action as CommandMessage['action'],
+            ...(r.value !== null ? { value: r.value } : {}),
+            ...(r.params ? { params: r.params } : {}),
+            ts: now,
+            expiresAt: Math.round(r.expire_ms),
+            commands: [],
+          },
+        };
+        messages.set(key, entry);
+      }
+      entry.body.commands.push({ id: r.command_id, uid: r.uid });
+    }
+    for (const { topic, body } of messages.values())
+      await this.mqtt.client.publishAsync(topic, JSON.stringify(body), { qos: 1 });
+    this.stats.commandsSent += rows.length;
+    await this.pushUpdates(
+      rows.map((r) => ({
+        commandId: r.command_id,
+        deviceId: r.device_id,
+        clientId: r.client_id,
+        projectId: r.project_id,
+        status: 'SENT',
+      })),
+      now,
+    );
+    return rows.length;
+  }
+
+  async acknowledge(session: DeviceInfo, ids: string[], now: number): Promise<void> {
+    const rows = await this.deps.database.query<{ command_id: string; device_id: number }>(
+      `update lt_command set status = 'DELIVERED', delivered_time = to_timestamp($3 / 1000.0)
+       where command_id = any($1::text[]) and session_id = $2 and status in ('PENDING', 'SENT')
+       returning command_id, device_id`,
+      [ids, session.deviceId, now],
+    );
+    await this.pushUpdates(
+      rows.map((r) => ({
+        commandId: r.command_id,
+        deviceId: r.device_id,
+        clientId: session.clientId,
+        projectId: session.projectId,
+        status: 'DELIVERED',
+      })),
+      now,
+    );
+  }
+
+  async complete(session: DeviceInfo, items: ResultItem[], now: number): Promise<void> {
+    const input = items.map((i) => ({
+      id: i.id,
+      s: i.status,
+      r: i.data ?? null,
+      e: (i.error ?? '').slice(0, 200),
+    }));
+    const rows = await this.deps.database.query<{
+      command_id: string;
+      device_id: number;
+      status: string;
+      action: string;
+      log_id: number | null;
+      result: Record<string, unknown> | null;
+      error: string;
+      params: Record<string, unknown> | null;
+      started: number;
+    }>(
+      `update lt_command c set status = x.s, result = x.r, error = x.e, finish_time = to_timestamp($3 / 1000.0),
+         delivered_time = coalesce(c.delivered_time, to_timestamp($3 / 1000.0))
+       from json_to_recordset($1::json) as x(id text, s text, r jsonb, e text)
+       where c.command_id = x.id and c.session_id = $2 and c.status in ('PENDING', 'SENT', 'DELIVERED')
+       returning c.command_id, c.device_id, c.status, c.action, c.log_id, c.result, c.error, c.params,
+         (extract(epoch from coalesce(c.sent_time, c.create_time)) * 1000)::float8 as started`,
+      [JSON.stringify(input), session.deviceId, now],
+    );
+    if (!rows.length) return;
+    await this.finishDeviceLogs(
+      rows.map((r) => ({
+        logId: r.log_id,
+        ok: r.status === 'SUCCESS',
+        response: JSON.stringify({ status: r.status, ...(r.result ? { data: r.result } : {}) }),
+        consume: Math.max(0, Math.round(now - r.started)),
+      })),
+      now,
+    );
+    // read-backs carry the device's state and configuration; configuration issues settle the config state
+    for (const r of rows) {
+      const info = this.registry.byDeviceId(r.device_id);
+      if (r.action === 'calling' && r.status === 'SUCCESS' && r.result && info) {
+        const { config, ...values } = r.result as { config?: Record<string, unknown> };
+        if (Object.keys(values).length)
+          acceptReading(this.writer, this.stats, info, { values: values as TelemetryItem['values'] }, now);
+        if (config) this.writer.seen(info, now, { config });
+      }
+      if (r.action === 'config') {
+        await this.deps.database.query(
+          `update lt_device set config_state = $2::varchar, config = case when $2::varchar = 'CONFIGURED' then coalesce(config, '{}'::jsonb) || $3::jsonb else config end
+           where device_id = $1 and config_state is not null`,
+          [r.device_id, r.status === 'SUCCESS' ? 'CONFIGURED' : 'FAILED', JSON.stringify(r.params ?? {})],
+        );
+      }
+    }
+    const updates = rows.map((r) => ({
+      commandId: r.command_id,
+      deviceId: r.device_id,
+      clientId: session.clientId,
+      projectId: session.projectId,
+      status: r.status,
+    }));
+    await this.pushUpdates(updates, now);
+    await this.writer.flush();
+    this.emitResults(
+      rows.map((r, i) => ({ ...updates[i]!, action: r.action, data: r.result, error: r.error })),
+      now,
+    );
+  }
+
+  /** Times out commands a device took but never answered, and expires those an offline device never took. */
+  async expire(now: number): Promise<number> {
+    const rows = await this.deps.database.query<{
+      command_id: string;
+      device_id: number;
+      client_id: number;
+      project_id: number;
+      status: string;
+      action: string;
+      log_id: number | null;
+      started: number;
+    }>(
+      `update lt_command set status = case when status = 'PENDING' then 'EXPIRED' else 'TIMEOUT' end,
+         finish_time = to_timestamp($1 / 1000.0)
+       where (status = 'PENDING' and expire_time <= to_timestamp($1 / 1000.0))
+          or (status in ('SENT', 'DELIVERED') and sent_time <= to_timestamp(($1 - $2) / 1000.0))
+       returning command_id, device_id, client_id, project_id, status, action, log_id,
+         (extract(epoch from create_time) * 1000)::float8 as started`,
+      [now, this.opts.resultTimeoutMs],
+    );
+    if (!rows.length) return 0;
+    await this.finishDeviceLogs(
+      rows.map((r) => ({
+        logId: r.log_id,
+        ok: false,
+        response: JSON.stringify({ status: r.status }),
+        consume: Math.max(0, Math.round(now - r.started)),
+      })),
+      now,
+    );
+    const configs = rows.filter((r) => r.action === 'config').map((r) => r.device_id);
+    if (configs.length)
+      await this.deps.database.query(
+        `update lt_device set config_state = 'FAILED' where device_id = any($1::bigint[]) and config_state = 'CONFIGURING'`,
+        [configs],
+      );
+    const updates = rows.map((r) => ({
+      commandId: r.command_id,
+      deviceId: r.device_id,
+      clientId: r.client_id,
+      projectId: r.project_id,
+      status: r.status,
+    }));
+    await this.pushUpdates(updates, now);
+    this.emitResults(
+      rows.map((r, i) => ({ ...updates[i]!, action: r.action, data: null, error: '' })),
+      now,
+    );
+    return rows.length;
+  }
+
+  private emitResults(
+    rows: (CommandUpdate & { action: string; data: Record<string, unknown> | null; error: string })[],
+    now: number,
+  ) {
+    this.bus.emit(
+      rows.map(
+        (r): HubEvent => ({
+          type: 'commandResult',
+          payload: {
+            commandId: r.commandId,
+            device: { deviceId: r.deviceId, clientId: r.clientId, projectId: r.projectId },
+            action: r.action,
+            status: r.status as CommandFinalStatus,
+            data: r.data,
+            error: r.error,
+            ts: now,
+          },
+        }),
+      ),
+    );
+  }
+
+  private async finishDeviceLogs(
+    rows: { logId: number | null; ok: boolean; response: string; consume: number }[],
+    now: number,
+  ) {
+    const logs = rows
+      .filter((r) => r.logId !== null)
+      .map((r) => ({ i: r.logId, s: r.ok ? 0 : 1, r: r.response, c: r.consume }));
+    if (!logs.length) return;
+    await this.deps.database.query(
+      `update sys_device_log l set status = x.s, response = x.r, consume_time = x.c, finish_time = to_timestamp($2 / 1000.0)
+       from json_to_recordset($1::json) as x(i bigint, s int, r text, c int) where l.log_id = x.i`,
+      [JSON.stringify(logs), now],
+    );
+  }
+
+  private async pushUpdates(rows: CommandUpdate[], now: number) {
+    const byProject = new Map<number, CommandUpdate[]>();
+    for (const r of rows) byProject.set(r.projectId, [...(byProject.get(r.projectId) ?? []), r]);
+    for (const [projectId, list] of byProject) {
+      const clientId = list[0]!.clientId;
+      await this.deps.ws.publish(
+        { clientId, projectId },
+        {
+          type: 'command.update',
+          clientId,
+          projectId,
+          items: list.slice(0, LIVE_ITEMS_PER_PUSH).map((r) => ({
+            commandId: r.commandId,
+            deviceId: r.deviceId,
+            status: r.status as 'SENT',
+            ts: now,
+          })),
+        },
+      );
+    }
+  }
+}
