@@ -1,3 +1,4 @@
+import type { DeviceModelRow } from '@luxgrid/contracts/answers';
 import { Alert, App, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,7 @@ import {
   tagLimit,
 } from './rules';
 import { SecretDialog, type SecretInfo } from './SecretDialog';
-import type { Connection, DeviceDetail, DeviceForm, DeviceModel, DeviceRef, DeviceType } from './types';
+import type { Connection, DeviceDetail, DeviceForm, DeviceRef, DeviceType } from './types';
 
 const UID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
 /** Types that stand somewhere themselves (the others sit inside a box or on a controller). */
@@ -103,7 +104,7 @@ export function DeviceFormDialog({ open, types, editing, preset, onClose, onSave
   const phaseDict = useDict('lighting_phase');
   const tags = useTags(open ? 1 : 0);
   const locations = useLocations(open ? 1 : 0);
-  const [models, setModels] = useState<DeviceModel[]>([]);
+  const [models, setModels] = useState<DeviceModelRow[]>([]);
   const [parent, setParent] = useState<ParentInfo | null>(null);
   const [usedAddresses, setUsedAddresses] = useState<(number | null)[] | null>(null);
   const [saving, setSaving] = useState(false);

@@ -1,3 +1,4 @@
+import type { DeviceModelRow, GroupRow, LocationRow, ServerRow, TagRow } from '@luxgrid/contracts/answers';
 import {
   type DataEnvelope,
   type Envelope,
@@ -14,13 +15,13 @@ import type {
   Credential,
   DeviceDetail,
   DeviceForm,
-  DeviceModel,
+  DeviceModelForm,
   DeviceRow,
-  Group,
+  GroupForm,
   ImportRecordRow,
-  LocationPoint,
-  MqttServer,
-  Tag,
+  LocationForm,
+  ServerForm,
+  TagForm,
   TelemetryPoint,
   TreePage,
 } from './types';
@@ -48,36 +49,37 @@ export const deviceApi = {
   control: (body: ControlRequest) => http.post<DataEnvelope<ControlResult>>('/lighting/device/control', body),
 };
 
-function crud<T>(base: string, key: keyof T) {
+/** Lists answer rows; add and edit send the form (a row before the server fills it in). */
+function crud<Row, Form>(base: string, key: keyof Row & keyof Form) {
   return {
     listUrl: `${base}/list`,
     list: (params: Params, extra?: Partial<RequestOptions>) =>
-      http.get<TableEnvelope<T>>(`${base}/list`, params, extra),
-    add: (body: T) => http.post<DataEnvelope<T>>(base, body),
-    update: (body: T) => http.put<Envelope>(base, body),
+      http.get<TableEnvelope<Row>>(`${base}/list`, params, extra),
+    add: (body: Form) => http.post<DataEnvelope<Row>>(base, body),
+    update: (body: Form) => http.put<Envelope>(base, body),
     remove: (list: readonly (number | string)[]) => http.del(`${base}/${ids(list)}`),
     key,
   };
 }
 
 export const modelApi = {
-  ...crud<DeviceModel>('/lighting/model', 'modelId'),
+  ...crud<DeviceModelRow, DeviceModelForm>('/lighting/model', 'modelId'),
   exportUrl: '/lighting/model/export',
-  get: (id: number) => http.get<DataEnvelope<DeviceModel>>(`/lighting/model/${id}`),
+  get: (id: number) => http.get<DataEnvelope<DeviceModelRow>>(`/lighting/model/${id}`),
 };
-export const tagApi = crud<Tag>('/lighting/tag', 'tagId');
+export const tagApi = crud<TagRow, TagForm>('/lighting/tag', 'tagId');
 export const groupApi = {
-  ...crud<Group>('/lighting/group', 'groupId'),
+  ...crud<GroupRow, GroupForm>('/lighting/group', 'groupId'),
   exportUrl: '/lighting/group/export',
   addMembers: (groupId: number, deviceIds: number[]) => http.post(`/lighting/group/${groupId}/members`, { deviceIds }),
   removeMembers: (groupId: number, deviceIds: readonly number[]) =>
     http.del(`/lighting/group/${groupId}/members/${ids(deviceIds)}`),
 };
 export const locationApi = {
-  ...crud<LocationPoint>('/lighting/location', 'locationId'),
+  ...crud<LocationRow, LocationForm>('/lighting/location', 'locationId'),
   exportUrl: '/lighting/location/export',
 };
-export const serverApi = crud<MqttServer>('/lighting/server', 'serverId');
+export const serverApi = crud<ServerRow, ServerForm>('/lighting/server', 'serverId');
 
 /** Runtime data and logs, commands, terminal configuration, batch queries. */
 export const runtimeApi = {

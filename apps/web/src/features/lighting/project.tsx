@@ -1,3 +1,4 @@
+import type { GroupRow, LocationRow, TagRow } from '@luxgrid/contracts/answers';
 import { Empty } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import { session } from '../../app/session';
 import { useStore } from '../../shared/store';
 import type { Project } from '../auth/types';
 import { groupApi, locationApi, tagApi } from './api';
-import type { Group, LocationPoint, Tag } from './types';
 
 /** The project every lighting screen works in (the navbar's project selector). */
 export function useProject(): Project | null {
@@ -54,17 +54,17 @@ function useProjectList<T>(load: (projectId: number) => Promise<T[]>, version = 
 
 /** The project's tags, groups and location points for pickers and filters (at most 500 each). */
 export const useTags = (version = 0) =>
-  useProjectList<Tag>(
+  useProjectList<TagRow>(
     async (projectId) => (await tagApi.list({ projectId, pageSize: 500 }, { silent: true })).rows,
     version,
   );
 export const useGroups = (version = 0) =>
-  useProjectList<Group>(
+  useProjectList<GroupRow>(
     async (projectId) => (await groupApi.list({ projectId, pageSize: 500 }, { silent: true })).rows,
     version,
   );
 export const useLocations = (version = 0) =>
-  useProjectList<LocationPoint>(
+  useProjectList<LocationRow>(
     async (projectId) => (await locationApi.list({ projectId, pageSize: 500 }, { silent: true })).rows,
     version,
   );

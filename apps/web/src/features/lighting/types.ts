@@ -1,3 +1,4 @@
+import type { DeviceModelRow, GroupRow, LocationRow, ServerRow, TagRow } from '@luxgrid/contracts/answers';
 import type { DEVICE_TYPE_CODES } from '@luxgrid/contracts/enums';
 
 export type DeviceType = DEVICE_TYPE_CODES;
@@ -163,67 +164,15 @@ export interface Credential {
   secret: string;
 }
 
-export interface DeviceModel {
-  modelId?: number;
-  name: string;
-  deviceType: DeviceType;
-  commType: number;
-  directiveScheme?: string | null;
-  connectMode?: string | null;
-  rtuProtocol?: string | null;
-  lampHeadLimit?: number | null;
-  channelCount?: number | null;
-  manufacturer?: string;
-  remark?: string;
-  createTime?: string;
-}
-
-export interface Tag {
-  tagId?: number;
-  projectId: number;
-  name: string;
-  color?: string;
-  remark?: string;
-  deviceCount?: number;
-  createTime?: string;
-}
-
-export interface Group {
-  groupId?: number;
-  projectId: number;
-  name: string;
-  groupNo?: number | null;
-  remark?: string;
-  memberCount?: number;
-  createTime?: string;
-}
+/** Add/edit forms of the registry: rows whose server-filled fields are not known yet. */
+export type DeviceModelForm = Partial<DeviceModelRow> & Pick<DeviceModelRow, 'name' | 'deviceType' | 'commType'>;
+export type TagForm = Partial<TagRow> & Pick<TagRow, 'projectId' | 'name'>;
+export type GroupForm = Partial<GroupRow> & Pick<GroupRow, 'projectId' | 'name'>;
 
 export type LocationKind = 'CABINET' | 'POLE' | 'OTHER';
 
-export interface LocationPoint {
-  locationId?: number;
-  projectId: number;
-  name: string;
-  kind: LocationKind;
-  longitude?: number | null;
-  latitude?: number | null;
-  address?: string;
-  remark?: string;
-  located?: 'LOCATED' | 'UNLOCATED';
-  createTime?: string;
-}
-
-export interface MqttServer {
-  serverId?: number;
-  name: string;
-  protocol: 'mqtt' | 'mqtts' | 'ws' | 'wss';
-  host: string;
-  port: number;
-  enabled: boolean;
-  shared?: boolean;
-  remark?: string;
-  createTime?: string;
-}
+export type LocationForm = Partial<LocationRow> & Pick<LocationRow, 'projectId' | 'name' | 'kind'>;
+export type ServerForm = Partial<ServerRow> & Pick<ServerRow, 'name' | 'protocol' | 'host' | 'port' | 'enabled'>;
 
 export type CommandStatus =
   | 'PENDING'

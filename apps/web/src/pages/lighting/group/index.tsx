@@ -1,4 +1,5 @@
 import { DeleteOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import type { GroupRow } from '@luxgrid/contracts/answers';
 import { App, Button, Form, Input, InputNumber, Space } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { DeviceSelect } from '../../../features/lighting/DeviceSelect';
 import { LiveCommCell, LiveValuesCell } from '../../../features/lighting/LiveCells';
 import { NeedProject, useProjectId } from '../../../features/lighting/project';
 import { ALL_ACTIONS } from '../../../features/lighting/rules';
-import type { ControlAction, DeviceRow, Group } from '../../../features/lighting/types';
+import type { ControlAction, DeviceRow, GroupForm } from '../../../features/lighting/types';
 import '../../../features/lighting/lighting.css';
 import { DraggableDialog } from '../../../shared/DraggableDialog';
 import { useDict } from '../../../shared/dict';
@@ -30,7 +31,7 @@ function MembersDialog({
   onClose,
   onChanged,
 }: {
-  group: Group | null;
+  group: GroupRow | null;
   onClose: () => void;
   onChanged: () => void;
 }) {
@@ -147,18 +148,18 @@ function GroupPageBody() {
   const projectId = useProjectId()!;
   const table = useRef<ProTableRef>(null);
   const control = useControl();
-  const [members, setMembers] = useState<Group | null>(null);
+  const [members, setMembers] = useState<GroupRow | null>(null);
   const extraParams = useMemo(() => ({ projectId }), [projectId]);
-  const edit = useEditDialog<Group>({
+  const edit = useEditDialog<GroupForm>({
     api: groupApi,
     idKey: 'groupId',
     table,
     toBody: (merged) => ({ ...merged, projectId }),
   });
   const remove = useConfirmRemove(groupApi.remove, (names) => t('ltGroup.deleteConfirm', { names }), table);
-  const open = (row?: Group) => edit.open(row ?? { projectId, name: '', groupNo: null, remark: '' });
+  const open = (row?: GroupRow) => edit.open(row ?? { projectId, name: '', groupNo: null, remark: '' });
 
-  const runGroup = (group: Group, action: ControlAction) => {
+  const runGroup = (group: GroupRow, action: ControlAction) => {
     if (!group.memberCount) {
       message.warning(t('ltMsg.noControllable'));
       return;
@@ -166,7 +167,7 @@ function GroupPageBody() {
     void control.run(action, { groupId: group.groupId, label: t('ltGroup.target', { name: group.name }) });
   };
 
-  const columns: ProColumn<Group>[] = [
+  const columns: ProColumn<GroupRow>[] = [
     column('groupId', t('ltGroup.id'), { width: 80, sortField: 'groupId' }),
     textColumn('name', t('ltGroup.name'), { sortField: 'name' }),
     column('groupNo', t('ltGroup.groupNo'), { width: 100 }),
@@ -215,7 +216,7 @@ function GroupPageBody() {
 
   return (
     <div className="lx-page" data-testid="group-page">
-      <ProTable<Group>
+      <ProTable<GroupRow>
         ref={table}
         url={groupApi.listUrl}
         rowKey="groupId"
@@ -244,7 +245,7 @@ function GroupPageBody() {
           </>
         )}
       />
-      <EditDialog<Group>
+      <EditDialog<GroupForm>
         edit={edit}
         addTitle={t('ltGroup.addTitle')}
         editTitle={t('ltGroup.editTitle')}

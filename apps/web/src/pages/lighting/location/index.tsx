@@ -1,9 +1,10 @@
+import type { LocationRow } from '@luxgrid/contracts/answers';
 import { App, Col, Form, Input, InputNumber, Row, Select, Tag } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { locationApi } from '../../../features/lighting/api';
 import { NeedProject, useProjectId } from '../../../features/lighting/project';
-import type { LocationKind, LocationPoint } from '../../../features/lighting/types';
+import type { LocationForm, LocationKind } from '../../../features/lighting/types';
 import { useDict } from '../../../shared/dict';
 import { dictColumn, textColumn, timeColumn } from '../../../shared/table/columns';
 import {
@@ -27,7 +28,7 @@ function LocationPageBody() {
   const table = useRef<ProTableRef>(null);
   const extraParams = useMemo(() => ({ projectId }), [projectId]);
   const kindOptions = KINDS.map((value) => ({ value, label: t(`ltLocation.kinds.${value}`) }));
-  const edit = useEditDialog<LocationPoint>({
+  const edit = useEditDialog<LocationForm>({
     api: locationApi,
     idKey: 'locationId',
     table,
@@ -43,10 +44,10 @@ function LocationPageBody() {
     },
   });
   const remove = useConfirmRemove(locationApi.remove, (names) => t('ltLocation.deleteConfirm', { names }), table);
-  const open = (row?: LocationPoint) =>
+  const open = (row?: LocationRow) =>
     edit.open(row ?? { projectId, name: '', kind: 'CABINET', address: '', remark: '' });
 
-  const columns: ProColumn<LocationPoint>[] = [
+  const columns: ProColumn<LocationRow>[] = [
     textColumn('name', t('ltLocation.name'), { sortField: 'name' }),
     {
       key: 'kind',
@@ -84,7 +85,7 @@ function LocationPageBody() {
 
   return (
     <div className="lx-page" data-testid="location-page">
-      <ProTable<LocationPoint>
+      <ProTable<LocationRow>
         ref={table}
         url={locationApi.listUrl}
         rowKey="locationId"
@@ -116,7 +117,7 @@ function LocationPageBody() {
           </>
         )}
       />
-      <EditDialog<LocationPoint>
+      <EditDialog<LocationForm>
         edit={edit}
         addTitle={t('ltLocation.addTitle')}
         editTitle={t('ltLocation.editTitle')}

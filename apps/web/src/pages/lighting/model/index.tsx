@@ -1,9 +1,10 @@
+import type { DeviceModelRow } from '@luxgrid/contracts/answers';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modelApi } from '../../../features/lighting/api';
 import { SESSION_TYPES } from '../../../features/lighting/rules';
-import type { DeviceModel, DeviceType } from '../../../features/lighting/types';
+import type { DeviceModelForm, DeviceType } from '../../../features/lighting/types';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag } from '../../../shared/DictTag';
 import { formatDateTime } from '../../../shared/date';
@@ -19,11 +20,18 @@ import {
 } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
-const EMPTY: DeviceModel = { name: '', deviceType: 'RTU', commType: 6, lampHeadLimit: 2, manufacturer: '', remark: '' };
+const EMPTY: DeviceModelForm = {
+  name: '',
+  deviceType: 'RTU',
+  commType: 6,
+  lampHeadLimit: 2,
+  manufacturer: '',
+  remark: '',
+};
 /** the communication type is a number in the form (a dictionary value is a string) */
-const asForm = (model: DeviceModel): DeviceModel => ({ ...model, commType: Number(model.commType) });
+const asForm = (model: DeviceModelForm): DeviceModelForm => ({ ...model, commType: Number(model.commType) });
 /** only an RTU has a lamp-head limit; a meter chooses its channels, a switch module has 8 */
-function asBody(model: DeviceModel): DeviceModel {
+function asBody(model: DeviceModelForm): DeviceModelForm {
   const body = { ...model };
   if (body.deviceType !== 'RTU') body.lampHeadLimit = null;
   if (body.deviceType === 'SWITCH_MODULE') body.channelCount = 8;
@@ -42,11 +50,17 @@ export function ModelPage() {
   const connectModes = useDict('lighting_connect_mode');
   const rtuProtocols = useDict('lighting_rtu_protocol');
   const meterChannels = useDict('lighting_meter_channel');
-  const edit = useEditDialog<DeviceModel>({ api: modelApi, idKey: 'modelId', table, toForm: asForm, toBody: asBody });
+  const edit = useEditDialog<DeviceModelForm>({
+    api: modelApi,
+    idKey: 'modelId',
+    table,
+    toForm: asForm,
+    toBody: asBody,
+  });
   const type = Form.useWatch('deviceType', edit.form) as DeviceType | undefined;
   const remove = useConfirmRemove(modelApi.remove, (names) => t('ltModel.deleteConfirm', { names }), table);
   // a model opens with its stored values, not the list row's
-  const open = async (row?: DeviceModel) => {
+  const open = async (row?: DeviceModelRow) => {
     try {
       edit.open(row?.modelId ? (await modelApi.get(row.modelId)).data : EMPTY);
     } catch {
@@ -54,7 +68,7 @@ export function ModelPage() {
     }
   };
 
-  const columns: ProColumn<DeviceModel>[] = [
+  const columns: ProColumn<DeviceModelRow>[] = [
     textColumn('name', t('ltModel.name'), { sortField: 'name' }),
     dictColumn('deviceType', t('ltCommon.deviceType'), 'lighting_device_type', { width: 140, sortField: 'deviceType' }),
     dictColumn('commType', t('ltModel.commType'), 'lighting_comm_type', { width: 120 }),
@@ -96,7 +110,7 @@ export function ModelPage() {
 
   return (
     <div className="lx-page" data-testid="model-page">
-      <ProTable<DeviceModel>
+      <ProTable<DeviceModelRow>
         ref={table}
         url={modelApi.listUrl}
         rowKey="modelId"
@@ -126,7 +140,7 @@ export function ModelPage() {
           </>
         )}
       />
-      <EditDialog<DeviceModel>
+      <EditDialog<DeviceModelForm>
         edit={edit}
         addTitle={t('ltModel.addTitle')}
         editTitle={t('ltModel.editTitle')}

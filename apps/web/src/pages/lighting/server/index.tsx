@@ -1,9 +1,10 @@
+import type { ServerRow } from '@luxgrid/contracts/answers';
 import { Checkbox, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../../app/session';
 import { serverApi } from '../../../features/lighting/api';
-import type { MqttServer } from '../../../features/lighting/types';
+import type { ServerForm } from '../../../features/lighting/types';
 import { SUPER_ROLE } from '../../../shared/constants';
 import { useStore } from '../../../shared/store';
 import { textColumn, timeColumn } from '../../../shared/table/columns';
@@ -12,7 +13,7 @@ import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/tabl
 
 const PROTOCOLS = ['mqtt', 'mqtts', 'ws', 'wss'] as const;
 const DEFAULT_PORTS: Record<string, number> = { mqtt: 1883, mqtts: 8883, ws: 8083, wss: 8084 };
-const EMPTY: MqttServer = { name: '', protocol: 'mqtt', host: '', port: 1883, enabled: true, remark: '' };
+const EMPTY: ServerForm = { name: '', protocol: 'mqtt', host: '', port: 1883, enabled: true, remark: '' };
 
 /** MQTT endpoints the customer's devices connect to (lighting/server); platform admins may share one with everyone. */
 export function ServerPage() {
@@ -23,11 +24,11 @@ export function ServerPage() {
     (state) =>
       state.roles.includes(SUPER_ROLE) && (state.user?.clientId === null || state.user?.clientId === undefined),
   );
-  const edit = useEditDialog<MqttServer>({ api: serverApi, idKey: 'serverId', table });
+  const edit = useEditDialog<ServerForm>({ api: serverApi, idKey: 'serverId', table });
   const remove = useConfirmRemove(serverApi.remove, (names) => t('ltServer.deleteConfirm', { names }), table);
-  const open = (row?: MqttServer) => edit.open(row ?? EMPTY);
+  const open = (row?: ServerRow) => edit.open(row ?? EMPTY);
 
-  const columns: ProColumn<MqttServer>[] = [
+  const columns: ProColumn<ServerRow>[] = [
     textColumn('name', t('ltServer.name'), { sortField: 'name' }),
     {
       key: 'endpoint',
@@ -68,7 +69,7 @@ export function ServerPage() {
 
   return (
     <div className="lx-page" data-testid="server-page">
-      <ProTable<MqttServer>
+      <ProTable<ServerRow>
         ref={table}
         url={serverApi.listUrl}
         rowKey="serverId"
@@ -86,7 +87,7 @@ export function ServerPage() {
           />
         )}
       />
-      <EditDialog<MqttServer>
+      <EditDialog<ServerForm>
         edit={edit}
         addTitle={t('ltServer.addTitle')}
         editTitle={t('ltServer.editTitle')}

@@ -1,9 +1,10 @@
-import { Tag as AntTag, ColorPicker, Form, Input } from 'antd';
+import type { TagRow } from '@luxgrid/contracts/answers';
+import { ColorPicker, Form, Input, Tag } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tagApi } from '../../../features/lighting/api';
 import { NeedProject, useProjectId } from '../../../features/lighting/project';
-import type { Tag } from '../../../features/lighting/types';
+import type { TagForm } from '../../../features/lighting/types';
 import { column, textColumn, timeColumn } from '../../../shared/table/columns';
 import { AddRemoveButtons, EditDialog, RowActions, useConfirmRemove, useEditDialog } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
@@ -15,23 +16,23 @@ function TagPageBody() {
   const projectId = useProjectId()!;
   const table = useRef<ProTableRef>(null);
   const extraParams = useMemo(() => ({ projectId }), [projectId]);
-  const edit = useEditDialog<Tag>({
+  const edit = useEditDialog<TagForm>({
     api: tagApi,
     idKey: 'tagId',
     table,
     toBody: (merged) => ({ ...merged, projectId }),
   });
   const remove = useConfirmRemove(tagApi.remove, (names) => t('ltTag.deleteConfirm', { names }), table);
-  const open = (row?: Tag) => edit.open(row ?? { projectId, name: '', color: PRESETS[0], remark: '' });
+  const open = (row?: TagRow) => edit.open(row ?? { projectId, name: '', color: PRESETS[0], remark: '' });
 
-  const columns: ProColumn<Tag>[] = [
+  const columns: ProColumn<TagRow>[] = [
     column('tagId', t('ltTag.id'), { width: 90, sortField: 'tagId' }),
     {
       key: 'name',
       dataIndex: 'name',
       title: t('ltTag.name'),
       sortField: 'name',
-      render: (value: string, row) => <AntTag color={row.color || undefined}>{value}</AntTag>,
+      render: (value: string, row) => <Tag color={row.color || undefined}>{value}</Tag>,
     },
     column('deviceCount', t('ltTag.deviceCount'), { width: 120 }),
     textColumn('remark', t('common.remark')),
@@ -49,7 +50,7 @@ function TagPageBody() {
 
   return (
     <div className="lx-page" data-testid="tag-page">
-      <ProTable<Tag>
+      <ProTable<TagRow>
         ref={table}
         url={tagApi.listUrl}
         rowKey="tagId"
@@ -68,7 +69,7 @@ function TagPageBody() {
           />
         )}
       />
-      <EditDialog<Tag>
+      <EditDialog<TagForm>
         edit={edit}
         addTitle={t('ltTag.addTitle')}
         editTitle={t('ltTag.editTitle')}

@@ -1,8 +1,9 @@
 import { CopyOutlined, SyncOutlined } from '@ant-design/icons';
+import type { ConfigRow } from '@luxgrid/contracts/answers';
 import { App, Button, Form, Input, Radio } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { configApi, type SysConfig } from '../../../features/system/config-api';
+import { type ConfigForm, configApi } from '../../../features/system/config-api';
 import { copyText } from '../../../shared/clipboard';
 import { useDict } from '../../../shared/dict';
 import { HasPermi } from '../../../shared/perms';
@@ -17,7 +18,7 @@ import {
 } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
-const EMPTY: SysConfig = { configName: '', configKey: '', configValue: '', configType: 'N', remark: '' };
+const EMPTY: ConfigForm = { configName: '', configKey: '', configValue: '', configType: 'N', remark: '' };
 const PERM = 'system:config';
 
 /** Parameters (system/config): list, search, add, edit, delete, export, refresh cache. */
@@ -26,14 +27,14 @@ export function ConfigPage() {
   const { message } = App.useApp();
   const table = useRef<ProTableRef>(null);
   const yesNo = useDict('sys_yes_no');
-  const edit = useEditDialog<SysConfig>({
+  const edit = useEditDialog<ConfigForm>({
     api: configApi,
     idKey: 'configId',
     table,
     load: async (row) => (await configApi.get(row.configId!)).data,
   });
   const remove = useConfirmRemove(configApi.remove, (ids) => t('config.deleteConfirm', { ids }), table);
-  const removeRows = (rows: SysConfig[]) => {
+  const removeRows = (rows: ConfigRow[]) => {
     const ids = rows.map((row) => row.configId!);
     remove(ids, ids.join(','));
   };
@@ -43,7 +44,7 @@ export function ConfigPage() {
     message.success(t('config.cacheRefreshed'));
   };
 
-  const columns: ProColumn<SysConfig>[] = [
+  const columns: ProColumn<ConfigRow>[] = [
     idColumn('configId', t('config.id'), { sortField: undefined }),
     textColumn('configName', t('config.name')),
     textColumn('configKey', t('config.key'), {
@@ -72,7 +73,7 @@ export function ConfigPage() {
 
   return (
     <div className="lx-page" data-testid="config-page">
-      <ProTable<SysConfig>
+      <ProTable<ConfigRow>
         ref={table}
         url={configApi.listUrl}
         rowKey="configId"
@@ -110,7 +111,7 @@ export function ConfigPage() {
           </>
         )}
       />
-      <EditDialog<SysConfig>
+      <EditDialog<ConfigForm>
         edit={edit}
         addTitle={t('config.addTitle')}
         editTitle={t('config.editTitle')}

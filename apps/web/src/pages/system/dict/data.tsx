@@ -1,10 +1,11 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { DictDataRow, DictTypeRow } from '@luxgrid/contracts/answers';
 import { Button, Col, Form, Input, InputNumber, Radio, Result, Row, Select, Space, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { closeViews } from '../../../app/tags';
-import { type DictData, type DictType, dictDataApi, dictTypeApi } from '../../../features/system/dict-api';
+import { type DictDataForm, dictDataApi, dictTypeApi } from '../../../features/system/dict-api';
 import { clearDictCache, useDict } from '../../../shared/dict';
 import { actionsColumn, dictColumn, idColumn, textColumn } from '../../../shared/table/columns';
 import {
@@ -29,12 +30,10 @@ const TAG_COLOURS: Record<string, string | undefined> = {
   danger: 'error',
 };
 
-/** The form edits the stored zh-CN label under dictLabel; the list shows the reader's language. */
-type DataForm = Omit<DictData, 'dictLabelZh'>;
-
 const PERM = 'system:dict';
 
-const EMPTY: DataForm = {
+/** The form edits the stored zh-CN label under dictLabel; the list shows the reader's language. */
+const EMPTY: DictDataForm = {
   dictLabel: '',
   dictLabelEn: '',
   dictValue: '',
@@ -56,8 +55,8 @@ export function DictDataPage() {
   const table = useRef<ProTableRef>(null);
   const statuses = useDict('sys_normal_disable');
   const yesNo = useDict('sys_yes_no');
-  const [type, setType] = useState<DictType | null>(null);
-  const [types, setTypes] = useState<DictType[]>([]);
+  const [type, setType] = useState<DictTypeRow | null>(null);
+  const [types, setTypes] = useState<DictTypeRow[]>([]);
   const [missing, setMissing] = useState(false);
 
   useEffect(() => {
@@ -82,7 +81,7 @@ export function DictDataPage() {
 
   const params = useMemo(() => (type ? { dictType: type.dictType } : undefined), [type]);
 
-  const edit = useEditDialog<DataForm>({
+  const edit = useEditDialog<DictDataForm>({
     api: dictDataApi,
     idKey: 'dictCode',
     table,
@@ -103,7 +102,7 @@ export function DictDataPage() {
     (names) => t('dictData.deleteConfirm', { names }),
     table,
   );
-  const removeRows = (rows: DictData[]) =>
+  const removeRows = (rows: DictDataRow[]) =>
     remove(
       rows.map((row) => row.dictCode!),
       rows.map((row) => row.dictLabel).join(', '),
@@ -114,11 +113,11 @@ export function DictDataPage() {
     navigate('/web/system/dict');
   };
 
-  const columns: ProColumn<DictData>[] = [
+  const columns: ProColumn<DictDataRow>[] = [
     idColumn('dictCode', t('dictData.dictCode'), { width: 100 }),
     textColumn('dictLabel', t('dictData.dictLabel'), {
       sortField: 'dictLabel',
-      render: (value: string, row: DictData) =>
+      render: (value: string, row: DictDataRow) =>
         row.listClass && row.listClass !== 'default' ? (
           <Tag color={TAG_COLOURS[row.listClass]} className={row.cssClass || undefined}>
             {value}
@@ -170,7 +169,7 @@ export function DictDataPage() {
         />
       )}
       {params && (
-        <ProTable<DictData>
+        <ProTable<DictDataRow>
           ref={table}
           url={dictDataApi.listUrl}
           rowKey="dictCode"
@@ -208,7 +207,7 @@ export function DictDataPage() {
           )}
         />
       )}
-      <EditDialog<DataForm>
+      <EditDialog<DictDataForm>
         edit={edit}
         addTitle={t('dictData.addTitle')}
         editTitle={t('dictData.editTitle')}

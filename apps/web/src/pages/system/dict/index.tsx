@@ -1,9 +1,10 @@
 import { SyncOutlined } from '@ant-design/icons';
+import type { DictTypeRow } from '@luxgrid/contracts/answers';
 import { App, Button, Form, Input, Radio } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type DictType, dictTypeApi } from '../../../features/system/dict-api';
+import { type DictTypeForm, dictTypeApi } from '../../../features/system/dict-api';
 import { clearDictCache, useDict } from '../../../shared/dict';
 import { HasPermi, useHasPermi } from '../../../shared/perms';
 import { actionsColumn, dictColumn, idColumn, textColumn, timeColumn } from '../../../shared/table/columns';
@@ -21,7 +22,7 @@ import { maxLength, required } from '../components/form-rules';
 /** Dictionary type codes: lower-case letters, digits and underscores, starting with a letter. */
 export const DICT_TYPE_PATTERN = /^[a-z][a-z0-9_]{0,99}$/;
 
-const EMPTY: DictType = { dictName: '', dictNameEn: '', dictType: '', status: '0', remark: '' };
+const EMPTY: DictTypeForm = { dictName: '', dictNameEn: '', dictType: '', status: '0', remark: '' };
 const PERM = 'system:dict';
 
 /** Dictionary types (system/dict); each type's entries open at /web/system/dict-data/index/{dictId}. */
@@ -31,7 +32,7 @@ export function DictTypePage() {
   const table = useRef<ProTableRef>(null);
   const statuses = useDict('sys_normal_disable');
   const canOpenData = useHasPermi(['system:dict:list']);
-  const edit = useEditDialog<DictType>({
+  const edit = useEditDialog<DictTypeForm>({
     api: dictTypeApi,
     idKey: 'dictId',
     table,
@@ -47,7 +48,7 @@ export function DictTypePage() {
     (names) => t('dict.deleteConfirm', { names }),
     table,
   );
-  const removeRows = (rows: DictType[]) =>
+  const removeRows = (rows: DictTypeRow[]) =>
     remove(
       rows.map((row) => row.dictId!),
       rows.map((row) => row.dictType).join(', '),
@@ -63,13 +64,13 @@ export function DictTypePage() {
     }
   };
 
-  const columns: ProColumn<DictType>[] = [
+  const columns: ProColumn<DictTypeRow>[] = [
     idColumn('dictId', t('dict.dictId')),
     { ...textColumn('title', t('dict.dictName')), key: 'dictName', sortField: 'dictName' },
     textColumn('dictNameEn', t('dict.dictNameEn'), { defaultHidden: true }),
     textColumn('dictType', t('dict.dictType'), {
       sortField: 'dictType',
-      render: (value: string, row: DictType) =>
+      render: (value: string, row: DictTypeRow) =>
         canOpenData ? (
           <Link to={`/web/system/dict-data/index/${row.dictId}`} data-testid={`dict-type-${value}`}>
             {value}
@@ -88,7 +89,7 @@ export function DictTypePage() {
 
   return (
     <div className="lx-page" data-testid="dict-page">
-      <ProTable<DictType>
+      <ProTable<DictTypeRow>
         ref={table}
         url={dictTypeApi.listUrl}
         rowKey="dictId"
@@ -128,7 +129,7 @@ export function DictTypePage() {
           </>
         )}
       />
-      <EditDialog<DictType>
+      <EditDialog<DictTypeForm>
         edit={edit}
         addTitle={t('dict.addTitle')}
         editTitle={t('dict.editTitle')}

@@ -1,8 +1,9 @@
 import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
+import type { NoticeRow } from '@luxgrid/contracts/answers';
 import { App, Badge, Button, Col, Descriptions, Form, Input, Radio, Row, Tag } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { noticeApi, type SysNotice } from '../../../features/system/notice-api';
+import { type NoticeForm, noticeApi } from '../../../features/system/notice-api';
 import { DictTag } from '../../../shared/DictTag';
 import { DraggableDialog } from '../../../shared/DraggableDialog';
 import { formatDateTime } from '../../../shared/date';
@@ -14,7 +15,7 @@ import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/tabl
 import { maxLength, required } from '../components/form-rules';
 
 const PERM = 'system:notice';
-const EMPTY: SysNotice = { noticeTitle: '', noticeType: '1', noticeContent: '', status: '0', remark: '' };
+const EMPTY: NoticeForm = { noticeTitle: '', noticeType: '1', noticeContent: '', status: '0', remark: '' };
 
 /** Notices and announcements (system/notice): rich text, and whether the signed-in user has read each. */
 export function NoticePage() {
@@ -23,7 +24,7 @@ export function NoticePage() {
   const table = useRef<ProTableRef>(null);
   const types = useDict('sys_notice_type');
   const statuses = useDict('sys_notice_status');
-  const [viewing, setViewing] = useState<SysNotice | null>(null);
+  const [viewing, setViewing] = useState<NoticeRow | null>(null);
   /** read state of the notices this user can read (open ones of its customer and the platform) */
   const [readState, setReadState] = useState<Map<number, boolean>>(new Map());
   const [unread, setUnread] = useState(0);
@@ -41,7 +42,7 @@ export function NoticePage() {
     void loadReadState();
   }, [loadReadState]);
 
-  const edit = useEditDialog<SysNotice>({
+  const edit = useEditDialog<NoticeForm>({
     api: noticeApi,
     idKey: 'noticeId',
     table,
@@ -58,13 +59,13 @@ export function NoticePage() {
       void loadReadState();
     },
   );
-  const removeRows = (rows: SysNotice[]) =>
+  const removeRows = (rows: NoticeRow[]) =>
     remove(
       rows.map((row) => row.noticeId!),
       rows.map((row) => row.noticeTitle).join(', '),
     );
 
-  const view = async (row: SysNotice) => {
+  const view = async (row: NoticeRow) => {
     try {
       const readable = readState.has(row.noticeId!);
       const { data } = readable ? await noticeApi.read(row.noticeId!) : await noticeApi.get(row.noticeId!);
@@ -85,11 +86,11 @@ export function NoticePage() {
     }
   };
 
-  const columns: ProColumn<SysNotice>[] = [
+  const columns: ProColumn<NoticeRow>[] = [
     idColumn('noticeId', t('notice.noticeId')),
     textColumn('noticeTitle', t('notice.noticeTitle'), {
       sortField: 'noticeTitle',
-      render: (value: string, row: SysNotice) => (
+      render: (value: string, row: NoticeRow) => (
         <Button type="link" size="small" style={{ padding: 0 }} onClick={() => void view(row)}>
           {value}
         </Button>
@@ -101,7 +102,7 @@ export function NoticePage() {
       key: 'read',
       title: t('notice.readState'),
       width: 110,
-      render: (_: unknown, row: SysNotice) => {
+      render: (_: unknown, row: NoticeRow) => {
         const read = readState.get(row.noticeId!);
         if (read === undefined)
           return (
@@ -129,7 +130,7 @@ export function NoticePage() {
 
   return (
     <div className="lx-page" data-testid="notice-page">
-      <ProTable<SysNotice>
+      <ProTable<NoticeRow>
         ref={table}
         url={noticeApi.listUrl}
         rowKey="noticeId"
@@ -166,7 +167,7 @@ export function NoticePage() {
           </>
         )}
       />
-      <EditDialog<SysNotice>
+      <EditDialog<NoticeForm>
         edit={edit}
         addTitle={t('notice.addTitle')}
         editTitle={t('notice.editTitle')}

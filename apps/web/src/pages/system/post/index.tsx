@@ -1,7 +1,8 @@
+import type { PostRow } from '@luxgrid/contracts/answers';
 import { Form, Input, InputNumber, Radio } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { postApi, type SysPost } from '../../../features/system/post-api';
+import { type PostForm, postApi } from '../../../features/system/post-api';
 import { useDict } from '../../../shared/dict';
 import { actionsColumn, dictColumn, idColumn, textColumn, timeColumn } from '../../../shared/table/columns';
 import {
@@ -16,7 +17,7 @@ import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/tabl
 import { onlyLettersAndDigits } from '../../../shared/validation';
 import { maxLength, required, sortRules } from '../components/form-rules';
 
-const EMPTY: SysPost = { postCode: '', postName: '', postSort: 0, status: '0', remark: '' };
+const EMPTY: PostForm = { postCode: '', postName: '', postSort: 0, status: '0', remark: '' };
 const PERM = 'system:post';
 
 /** Positions (system/post): list, search, add, edit, delete, export. */
@@ -24,7 +25,7 @@ export function PostPage() {
   const { t } = useTranslation();
   const table = useRef<ProTableRef>(null);
   const statuses = useDict('sys_normal_disable');
-  const edit = useEditDialog<SysPost>({
+  const edit = useEditDialog<PostForm>({
     api: postApi,
     idKey: 'postId',
     table,
@@ -32,13 +33,13 @@ export function PostPage() {
     warnIncomplete: true,
   });
   const remove = useConfirmRemove(postApi.remove, (names) => t('post.deleteConfirm', { names }), table);
-  const removeRows = (rows: SysPost[]) =>
+  const removeRows = (rows: PostRow[]) =>
     remove(
       rows.map((row) => row.postId!),
       rows.map((row) => row.postName).join(', '),
     );
 
-  const columns: ProColumn<SysPost>[] = [
+  const columns: ProColumn<PostRow>[] = [
     idColumn('postId', t('post.postId')),
     textColumn('postCode', t('post.postCode'), { sortField: 'postCode' }),
     textColumn('postName', t('post.postName'), { sortField: 'postName' }),
@@ -53,7 +54,7 @@ export function PostPage() {
 
   return (
     <div className="lx-page" data-testid="post-page">
-      <ProTable<SysPost>
+      <ProTable<PostRow>
         ref={table}
         url={postApi.listUrl}
         rowKey="postId"
@@ -81,7 +82,7 @@ export function PostPage() {
           </>
         )}
       />
-      <EditDialog<SysPost>
+      <EditDialog<PostForm>
         edit={edit}
         addTitle={t('post.addTitle')}
         editTitle={t('post.editTitle')}
