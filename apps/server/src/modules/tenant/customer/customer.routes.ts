@@ -7,9 +7,9 @@ import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { flagFilter, idParam, idsParam, parseIds, textFilter } from '../../../platform/params.ts';
 import { requirePlatform, sameCustomer } from '../../../platform/scope.ts';
 import { dictLabels } from '../../system/dict/dict.service.ts';
-import { flagFilter, idParam, idsParam, parseIds, textFilter } from '../tenant-scope.ts';
 import {
   assignableMenuTree,
   changeCustomerStatus,
