@@ -255,7 +255,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
               .where(
                 and(
                   sql`lower(${sysUser.userName}) = ${userName.toLowerCase()}`,
-                  sameCustomer(sysUser.clientId, ctx.principal.clientId),
+                  sameCustomer(sysUser.clientId, ctx.clientId),
                 ),
               );
             if (!own) throw notFound();

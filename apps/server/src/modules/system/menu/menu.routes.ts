@@ -161,7 +161,7 @@ export function menuRoutes(deps: Deps): FastifyPluginAsyncZod {
                     db
                       .select({ id: sysClientMenu.menuId })
                       .from(sysClientMenu)
-                      .where(sameCustomer(sysClientMenu.clientId, ctx.principal.clientId)),
+                      .where(sameCustomer(sysClientMenu.clientId, ctx.clientId)),
                   ),
               q.menuName
                 ? or(ilike(sysMenu.menuName, containing(q.menuName)), ilike(sysMenu.menuNameEn, containing(q.menuName)))
@@ -242,7 +242,7 @@ export function menuRoutes(deps: Deps): FastifyPluginAsyncZod {
                     db
                       .select({ id: sysClientMenu.menuId })
                       .from(sysClientMenu)
-                      .where(sameCustomer(sysClientMenu.clientId, ctx.principal.clientId)),
+                      .where(sameCustomer(sysClientMenu.clientId, ctx.clientId)),
                   ),
             ),
           );

@@ -61,7 +61,7 @@ const readable = (ctx: Ctx): SQL =>
     eq(sysNotice.status, '0'),
     ctx.platform
       ? isNull(sysNotice.clientId)
-      : or(isNull(sysNotice.clientId), sameCustomer(sysNotice.clientId, ctx.principal.clientId)),
+      : or(isNull(sysNotice.clientId), sameCustomer(sysNotice.clientId, ctx.clientId)),
   )!;
 
 const readBy = (userId: number) =>

@@ -56,7 +56,7 @@ export function customerRoutes(deps: Deps): FastifyPluginAsyncZod {
     const { begin, end } = dateRange(q);
     return and(
       eq(sysClient.delFlag, '0'),
-      ctx.platform ? undefined : sameCustomer(sysClient.clientId, ctx.principal.clientId),
+      ctx.platform ? undefined : sameCustomer(sysClient.clientId, ctx.clientId),
       q.code ? ilike(sysClient.code, `%${q.code}%`) : undefined,
       q.name ? or(ilike(sysClient.name, `%${q.name}%`), ilike(sysClient.shortName, `%${q.name}%`)) : undefined,
       q.status ? eq(sysClient.status, q.status) : undefined,
