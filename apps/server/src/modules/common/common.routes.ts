@@ -84,7 +84,7 @@ async function readableFile(deps: Deps, ctx: Ctx, name: string) {
   if (!path) return null;
   const [row] = await deps.database.db.select().from(sysFile).where(eq(sysFile.path, path));
   if (ctx.platform) return { path, row };
-  return row && row.clientId === ctx.principal.clientId ? { path, row } : null;
+  return row && row.clientId === ctx.clientId ? { path, row } : null;
 }
 
 /** Uploads (editor and default uploader), downloads confined to the upload root, and serving of uploaded files. */

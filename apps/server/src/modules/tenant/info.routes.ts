@@ -17,10 +17,9 @@ const clientParam = z.object({ id: z.coerce.number().int().min(-1) });
 
 /** The customer id a request may act for: customer users only their own; -1 = all, platform users only. */
 function scopeClient(ctx: Ctx, requested: number): number | null {
-  const own = ctx.principal.clientId;
-  if (own !== null) {
-    if (requested !== own) throw notFound();
-    return own;
+  if (!ctx.platform) {
+    if (requested !== ctx.clientId) throw notFound();
+    return ctx.clientId;
   }
   return requested === -1 ? null : requested;
 }
@@ -33,12 +32,7 @@ export function infoRoutes(deps: Deps): FastifyPluginAsyncZod {
     const rows = await db
       .select()
       .from(sysClient)
-      .where(
-        and(
-          eq(sysClient.delFlag, '0'),
-          !ctx.platform ? sameCustomer(sysClient.clientId, ctx.principal.clientId) : undefined,
-        ),
-      )
+      .where(and(eq(sysClient.delFlag, '0'), ctx.platform ? undefined : sameCustomer(sysClient.clientId, ctx.clientId)))
       .orderBy(asc(sysClient.clientId));
     const now = deps.clock.now();
     return rows.map((c) => {

@@ -22,7 +22,7 @@ export function onlineRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ctx = req.auth();
         const { userName, ipaddr } = req.query;
         const sessions = (await deps.sessions.list())
-          .filter((s) => ctx.platform || s.clientId === ctx.principal.clientId)
+          .filter((s) => ctx.platform || s.clientId === ctx.clientId)
           .filter((s) => !userName || s.userName.includes(userName))
           .filter((s) => !ipaddr || s.ipaddr.includes(ipaddr))
           .sort((a, b) => b.loginTime - a.loginTime);
@@ -50,7 +50,7 @@ export function onlineRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const session = await deps.sessions.get(req.params.tokenId);
-        if (!session || (!ctx.platform && session.clientId !== ctx.principal.clientId)) throw notFound();
+        if (!session || (!ctx.platform && session.clientId !== ctx.clientId)) throw notFound();
         if (session.tokenId === ctx.session.tokenId) throw fail('online.self');
         await deps.sessions.remove(session.tokenId);
         return ok(req.lang);

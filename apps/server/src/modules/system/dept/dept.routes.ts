@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { orderOf } from '../../../platform/paging.ts';
-import { containing, idParam, optionalFilter, statusFilter } from '../scope.ts';
+import { containing, flagFilter, idParam, optionalFilter } from '../../../platform/params.ts';
 import {
   createDept,
   deleteDept,
@@ -21,7 +21,7 @@ import { sysDept } from './dept.table.ts';
 const listQuery = z.object({
   deptName: optionalFilter(30),
   deptCode: optionalFilter(30),
-  status: statusFilter(),
+  status: flagFilter(),
   orderByColumn: z.string().max(64).optional(),
   isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional(),
 });

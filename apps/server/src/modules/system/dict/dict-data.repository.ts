@@ -2,10 +2,10 @@ import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import type { PageQuery } from '../../../platform/paging.ts';
+import { containing } from '../../../platform/params.ts';
 import { findIn, readPage } from '../../../platform/repository.ts';
 import { EXPORT_LIMIT, type ListPage } from '../../../platform/resource-routes.ts';
 import { created, type Scope, updated } from '../../../platform/scope.ts';
-import { containing } from '../scope.ts';
 import { dictView } from './dict.service.ts';
 import { sysDictData, sysDictType } from './dict.table.ts';
 

@@ -4,10 +4,10 @@ import type { Db } from '../../../platform/db.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { localized } from '../../../platform/i18n.ts';
 import { dateRange, type PageQuery } from '../../../platform/paging.ts';
+import { containing } from '../../../platform/params.ts';
 import { findIn, readPage } from '../../../platform/repository.ts';
 import { EXPORT_LIMIT, type ListPage } from '../../../platform/resource-routes.ts';
 import { created, type Scope, updated } from '../../../platform/scope.ts';
-import { containing } from '../scope.ts';
 import { formatDate } from '../user/user-info.ts';
 import { sysDictData, sysDictType } from './dict.table.ts';
 

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../../platform/context.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { pageQuery } from '../../../platform/paging.ts';
+import { flagFilter, optionalFilter } from '../../../platform/params.ts';
 import { resourceRoutes } from '../../../platform/resource-routes.ts';
 import { requirePlatform } from '../../../platform/scope.ts';
-import { optionalFilter, statusFilter } from '../scope.ts';
 import { clearDictCache } from './dict.service.ts';
 import {
   allDictTypes,
@@ -22,7 +22,7 @@ import {
 const listQuery = pageQuery.extend({
   dictName: optionalFilter(100),
   dictType: optionalFilter(100),
-  status: statusFilter(),
+  status: flagFilter(),
 });
 
 /** Dictionary types: the enumerations screens pick from; their entries live in sys_dict_data. */

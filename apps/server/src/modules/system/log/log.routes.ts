@@ -7,9 +7,9 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { containing, idParam, idsParam, optionalFilter, parseIds, parseInput } from '../../../platform/params.ts';
 import { customerWhere, sameCustomer } from '../../../platform/scope.ts';
 import { clearPasswordFailures } from '../../auth/auth.service.ts';
-import { containing, idParam, idsParam, optionalFilter, parseIds, parseInput } from '../scope.ts';
 import { sysUser } from '../user/user.table.ts';
 import { formatDate } from '../user/user-info.ts';
 import { sysDeviceLog, sysLogininfor, sysOperLog } from './log.table.ts';
@@ -255,7 +255,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
               .where(
                 and(
                   sql`lower(${sysUser.userName}) = ${userName.toLowerCase()}`,
-                  sameCustomer(sysUser.clientId, ctx.principal.clientId),
+                  sameCustomer(sysUser.clientId, ctx.clientId),
                 ),
               );
             if (!own) throw notFound();

@@ -15,13 +15,13 @@ import { ok } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { localized } from '../../../platform/i18n.ts';
 import { orderOf } from '../../../platform/paging.ts';
+import { containing, flagFilter, idParam, optionalFilter } from '../../../platform/params.ts';
 import { requirePlatform, sameCustomer } from '../../../platform/scope.ts';
 import { sysClientMenu } from '../../tenant/customer/customer.table.ts';
 import { sysSystem } from '../../tenant/subsystem/subsystem.table.ts';
 import { grantableMenuIds } from '../role/grants.ts';
 import { checkedKeys, findVisibleRole } from '../role/role.service.ts';
 import { sysRoleMenu } from '../role/role.table.ts';
-import { containing, idParam, optionalFilter, statusFilter } from '../scope.ts';
 import { buildTree } from '../tree.ts';
 import { formatDate } from '../user/user-info.ts';
 import { sysMenu } from './menu.table.ts';
@@ -30,8 +30,8 @@ type MenuRow = typeof sysMenu.$inferSelect;
 
 const listQuery = z.object({
   menuName: optionalFilter(50),
-  status: statusFilter(),
-  visible: statusFilter(),
+  status: flagFilter(),
+  visible: flagFilter(),
   menuType: z.enum(['M', 'C', 'F', '']).optional(),
   systemId: systemIdNumber().optional(),
   orderByColumn: z.string().max(64).optional(),
@@ -161,7 +161,7 @@ export function menuRoutes(deps: Deps): FastifyPluginAsyncZod {
                     db
                       .select({ id: sysClientMenu.menuId })
                       .from(sysClientMenu)
-                      .where(sameCustomer(sysClientMenu.clientId, ctx.principal.clientId)),
+                      .where(sameCustomer(sysClientMenu.clientId, ctx.clientId)),
                   ),
               q.menuName
                 ? or(ilike(sysMenu.menuName, containing(q.menuName)), ilike(sysMenu.menuNameEn, containing(q.menuName)))
@@ -242,7 +242,7 @@ export function menuRoutes(deps: Deps): FastifyPluginAsyncZod {
                     db
                       .select({ id: sysClientMenu.menuId })
                       .from(sysClientMenu)
-                      .where(sameCustomer(sysClientMenu.clientId, ctx.principal.clientId)),
+                      .where(sameCustomer(sysClientMenu.clientId, ctx.clientId)),
                   ),
             ),
           );

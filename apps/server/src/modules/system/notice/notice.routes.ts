@@ -6,11 +6,11 @@ import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { containing, flagFilter, idParam, optionalFilter, parseInput } from '../../../platform/params.ts';
 import { dataScopeFilter } from '../../../platform/rbac.ts';
 import { resourceRoutes } from '../../../platform/resource-routes.ts';
 import { customerWhere, sameCustomer } from '../../../platform/scope.ts';
 import { sysDept } from '../dept/dept.table.ts';
-import { containing, idParam, optionalFilter, parseInput, statusFilter } from '../scope.ts';
 import { sysUser } from '../user/user.table.ts';
 import { formatDate } from '../user/user-info.ts';
 import {
@@ -29,7 +29,7 @@ const listQuery = pageQuery.extend({
   noticeTitle: optionalFilter(50),
   noticeType: z.enum(['1', '2', '']).optional(),
   createBy: optionalFilter(64),
-  status: statusFilter(),
+  status: flagFilter(),
 });
 
 /** A notice id from a query or a form: missing and malformed ones are told apart. */
@@ -61,7 +61,7 @@ const readable = (ctx: Ctx): SQL =>
     eq(sysNotice.status, '0'),
     ctx.platform
       ? isNull(sysNotice.clientId)
-      : or(isNull(sysNotice.clientId), sameCustomer(sysNotice.clientId, ctx.principal.clientId)),
+      : or(isNull(sysNotice.clientId), sameCustomer(sysNotice.clientId, ctx.clientId)),
   )!;
 
 const readBy = (userId: number) =>

@@ -2,10 +2,10 @@ import { and, asc, eq, gte, ilike, inArray, lte, ne, or, type SQL } from 'drizzl
 import type { Db } from '../../../platform/db.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { dateRange, type PageQuery } from '../../../platform/paging.ts';
+import { containing } from '../../../platform/params.ts';
 import { findIn, readPage } from '../../../platform/repository.ts';
 import { EXPORT_LIMIT, type ListPage } from '../../../platform/resource-routes.ts';
 import { created, customerWhere, type Scope, sameCustomer, updated } from '../../../platform/scope.ts';
-import { containing } from '../scope.ts';
 import { sysUserPost } from '../user/user.table.ts';
 import { formatDate } from '../user/user-info.ts';
 import { sysPost } from './post.table.ts';

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../../platform/context.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { pageQuery } from '../../../platform/paging.ts';
+import { flagFilter, optionalFilter } from '../../../platform/params.ts';
 import { resourceRoutes } from '../../../platform/resource-routes.ts';
-import { optionalFilter, statusFilter } from '../scope.ts';
 import {
   deletePosts,
   enabledPosts,
@@ -20,7 +20,7 @@ import {
 const listQuery = pageQuery.extend({
   postCode: optionalFilter(64),
   postName: optionalFilter(50),
-  status: statusFilter(),
+  status: flagFilter(),
 });
 
 /** Positions (posts) of each customer: code and name unique within the customer. */

@@ -13,11 +13,19 @@ import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import {
+  containing,
+  flagFilter,
+  idParam,
+  idsParam,
+  optionalFilter,
+  parseIds,
+  parseInput,
+} from '../../../platform/params.ts';
 import { sameCustomer } from '../../../platform/scope.ts';
 import { deptTree } from '../dept/dept.service.ts';
 import { sysDept } from '../dept/dept.table.ts';
 import { dictLabels } from '../dict/dict.service.ts';
-import { containing, idParam, idsParam, optionalFilter, parseIds, parseInput, statusFilter } from '../scope.ts';
 import { userColumns, userScope, userView } from '../user/user.service.ts';
 import { sysUser, sysUserRole } from '../user/user.table.ts';
 import {
@@ -38,7 +46,7 @@ import { sysRole, sysRoleDept } from './role.table.ts';
 const listQuery = pageQuery.extend({
   roleName: optionalFilter(30),
   roleKey: optionalFilter(100),
-  status: statusFilter(),
+  status: flagFilter(),
 });
 
 const SORTABLE = {

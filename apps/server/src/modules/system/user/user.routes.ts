@@ -14,11 +14,19 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import {
+  containing,
+  flagFilter,
+  idParam,
+  idsParam,
+  optionalFilter,
+  parseIds,
+  parseInput,
+} from '../../../platform/params.ts';
 import { customerWhere } from '../../../platform/scope.ts';
 import { deptTree } from '../dept/dept.service.ts';
 import { sysDept } from '../dept/dept.table.ts';
 import { dictLabels } from '../dict/dict.service.ts';
-import { containing, idParam, idsParam, optionalFilter, parseIds, parseInput, statusFilter } from '../scope.ts';
 import {
   assignRoles,
   changeUserStatus,
@@ -43,7 +51,7 @@ const listQuery = pageQuery.extend({
   userName: optionalFilter(30),
   nickName: optionalFilter(30),
   phonenumber: optionalFilter(20),
-  status: statusFilter(),
+  status: flagFilter(),
 });
 type ListQuery = z.infer<typeof listQuery>;
 

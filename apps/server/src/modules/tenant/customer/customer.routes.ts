@@ -7,9 +7,9 @@ import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { flagFilter, idParam, idsParam, parseIds, textFilter } from '../../../platform/params.ts';
 import { requirePlatform, sameCustomer } from '../../../platform/scope.ts';
 import { dictLabels } from '../../system/dict/dict.service.ts';
-import { flagFilter, idParam, idsParam, parseIds, textFilter } from '../tenant-scope.ts';
 import {
   assignableMenuTree,
   changeCustomerStatus,
@@ -56,7 +56,7 @@ export function customerRoutes(deps: Deps): FastifyPluginAsyncZod {
     const { begin, end } = dateRange(q);
     return and(
       eq(sysClient.delFlag, '0'),
-      ctx.platform ? undefined : sameCustomer(sysClient.clientId, ctx.principal.clientId),
+      ctx.platform ? undefined : sameCustomer(sysClient.clientId, ctx.clientId),
       q.code ? ilike(sysClient.code, `%${q.code}%`) : undefined,
       q.name ? or(ilike(sysClient.name, `%${q.name}%`), ilike(sysClient.shortName, `%${q.name}%`)) : undefined,
       q.status ? eq(sysClient.status, q.status) : undefined,

@@ -14,6 +14,7 @@ import type { Db } from '../../../platform/db.ts';
 import { fail, forbidden, notFound } from '../../../platform/errors.ts';
 import { localized } from '../../../platform/i18n.ts';
 import { isAdmin } from '../../../platform/rbac.ts';
+import { sameCustomer } from '../../../platform/scope.ts';
 import { sysDept } from '../../system/dept/dept.table.ts';
 import { sysRole } from '../../system/role/role.table.ts';
 import { sysUser, sysUserRole } from '../../system/user/user.table.ts';
@@ -64,7 +65,6 @@ export function validStateFilter(state: ValidState, now: number): SQL | undefine
 
 /** The customer a caller may read: customer users only their own (another id is simply not found). */
 export async function readableClient(db: Db, ctx: Ctx, clientId: number): Promise<ClientRow> {
-  const own = ctx.principal.clientId;
   const [row] = await db
     .select()
     .from(sysClient)
@@ -72,7 +72,7 @@ export async function readableClient(db: Db, ctx: Ctx, clientId: number): Promis
       and(
         eq(sysClient.clientId, clientId),
         eq(sysClient.delFlag, '0'),
-        own === null ? undefined : eq(sysClient.clientId, own),
+        ctx.platform ? undefined : sameCustomer(sysClient.clientId, ctx.clientId),
       ),
     );
   if (!row) throw notFound();

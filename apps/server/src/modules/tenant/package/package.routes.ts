@@ -15,6 +15,7 @@ import type { Db } from '../../../platform/db.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { flagFilter, idParam, idsParam, parseIds, textFilter } from '../../../platform/params.ts';
 import { requirePlatform } from '../../../platform/scope.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { forgetClientState } from '../customer/client-state.ts';
@@ -22,7 +23,6 @@ import { applyEntitlements } from '../customer/entitlements.ts';
 import { runningAt } from '../subscription/subscription.service.ts';
 import { sysClientSubscription } from '../subscription/subscription.table.ts';
 import { sysSystem } from '../subsystem/subsystem.table.ts';
-import { flagFilter, idParam, idsParam, parseIds, textFilter } from '../tenant-scope.ts';
 import { sysPackage, sysPackageSystem } from './package.table.ts';
 
 const listQuery = pageQuery.extend({

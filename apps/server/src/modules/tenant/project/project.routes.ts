@@ -7,9 +7,9 @@ import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { flagFilter, idParam, idsParam, parseIds, textFilter } from '../../../platform/params.ts';
 import { customerWhere } from '../../../platform/scope.ts';
 import { sysClient } from '../customer/customer.table.ts';
-import { flagFilter, idParam, idsParam, parseIds, textFilter } from '../tenant-scope.ts';
 import {
   createProject,
   deleteProjects,

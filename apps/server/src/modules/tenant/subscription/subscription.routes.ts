@@ -8,13 +8,13 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { idParam, idsParam, parseIds } from '../../../platform/params.ts';
 import { customerWhere, requirePlatform } from '../../../platform/scope.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { forgetClientState } from '../customer/client-state.ts';
 import { sysClient } from '../customer/customer.table.ts';
 import { applyEntitlements } from '../customer/entitlements.ts';
 import { sysPackage } from '../package/package.table.ts';
-import { idParam, idsParam, parseIds } from '../tenant-scope.ts';
 import {
   endOf,
   followSubscriptions,

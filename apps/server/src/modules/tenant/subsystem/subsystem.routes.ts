@@ -15,13 +15,13 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { localized } from '../../../platform/i18n.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { flagFilter, parseIds, textFilter } from '../../../platform/params.ts';
 import { requirePlatform } from '../../../platform/scope.ts';
 import { sysMenu } from '../../system/menu/menu.table.ts';
 import { systemsWithScreens } from '../../system/menu/routers.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { sysClientSystem } from '../customer/customer.table.ts';
 import { sysPackageSystem } from '../package/package.table.ts';
-import { flagFilter, parseIds, textFilter } from '../tenant-scope.ts';
 import { sysSystem } from './subsystem.table.ts';
 
 const listQuery = pageQuery.extend({

@@ -1,6 +1,6 @@
 import { type Lang, renderIssue } from '@luxgrid/contracts';
 import { z } from 'zod';
-import { ValidationFailure } from '../../platform/errors.ts';
+import { ValidationFailure } from './errors.ts';
 
 /** `/{ids}` path segments: '1' or '1,2,3'. */
 export const idsParam = <K extends string>(name: K) =>
@@ -14,13 +14,19 @@ export const idsParam = <K extends string>(name: K) =>
 export const idParam = <K extends string>(name: K) =>
   z.object({ [name]: z.coerce.number().int().positive() } as Record<K, z.ZodCoercedNumber<unknown>>);
 
+/**
+ * The distinct ids of a checked id list; an empty list names none. Every listed id is kept (also 0),
+ * so an id that names nothing is answered "not found" rather than skipped.
+ */
 export function parseIds(value: string): number[] {
-  return [...new Set(value.split(',').map(Number))];
+  return value === '' ? [] : [...new Set(value.split(',').map(Number))];
 }
 
-/** An empty string in a query filter means "no filter". */
+/** Query-string filters: '' means no filter. This one matches the text as typed. */
 export const optionalFilter = (max: number) => z.string().max(max).optional();
-export const statusFilter = () => z.enum(['0', '1', '']).optional();
+/** Like optionalFilter, without the spaces around the text. */
+export const textFilter = (max: number) => z.string().trim().max(max).optional();
+export const flagFilter = () => z.enum(['0', '1', '']).optional();
 
 /** Validates input read outside the route schema (query merged with body) with the same rendered messages. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown, lang: Lang): z.infer<T> {
