@@ -1,4 +1,4 @@
-import { message } from '@luxgrid/contracts';
+import { deviceBody, idNumber, message } from '@luxgrid/contracts';
 import { MANHOLE_COVER } from '@luxgrid/contracts/things/manhole';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { ok, table } from '../../platform/envelope.ts';
 import { fail, forbidden, notFound } from '../../platform/errors.ts';
 import { sendWorkbook } from '../../platform/excel.ts';
 import { pageOf, pageQuery } from '../../platform/paging.ts';
+import { idParam, idsParam, parseIds } from '../../platform/params.ts';
 import { hasPermission } from '../../platform/rbac.ts';
 import { projectInScope } from '../lighting/device/device.service.ts';
 import { issueCommands } from '../lighting/gateway/commands.ts';
@@ -29,8 +30,8 @@ import {
   updateCover,
 } from './cover.repository.ts';
 
-const coverIdParam = z.object({ coverId: z.coerce.number().int().positive() });
-const coverIdsParam = z.object({ coverIds: z.string().regex(/^\d{1,15}(,\d{1,15})*$/) });
+const coverIdParam = idParam('coverId');
+const coverIdsParam = idsParam('coverIds');
 const blank = z.literal('').transform(() => undefined);
 
 export const coverListQuery = pageQuery.extend({
@@ -46,17 +47,9 @@ export const coverListQuery = pageQuery.extend({
 });
 type CoverListQuery = z.infer<typeof coverListQuery>;
 
-const coverBody = z.object({
-  coverId: z.coerce.number().int().positive().optional(),
-  uid: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_.:-]+$/),
-  name: z.string().trim().min(1).max(64),
-  longitude: z.coerce.number().min(-180).max(180).nullable().optional(),
-  latitude: z.coerce.number().min(-90).max(90).nullable().optional(),
+/** A cover's registry fields, with the same rules (and messages) as any device's. */
+const coverBody = deviceBody.pick({ uid: true, name: true, longitude: true, latitude: true }).extend({
+  coverId: idNumber().optional(),
 });
 
 const filterOf = (q: CoverListQuery) => ({
@@ -239,7 +232,7 @@ export function coverRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        const ids = [...new Set(req.params.coverIds.split(',').map(Number))];
+        const ids = parseIds(req.params.coverIds);
         const found = await coversIn(db, ctx, ids);
         if (found.length !== ids.length) throw notFound();
         await deleteCovers(db, ids);
