@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './db.ts';
-import type { ListPage } from './resource-routes.ts';
+import { EXPORT_LIMIT, type ListPage } from './resource-routes.ts';
 
 /**
  * The few queries every customer table is read with. Feature repositories build on these and
@@ -26,6 +26,22 @@ export async function readPage<T extends PgTable>(
     db.$count(from as PgTable, where),
   ]);
   return { rows: rows as T['$inferSelect'][], total };
+}
+
+/** Every row of `from` under `where` for an export, in `order`, at most EXPORT_LIMIT. */
+export async function readExport<T extends PgTable>(
+  db: Db,
+  from: T,
+  where: SQL | undefined,
+  ...order: SQL[]
+): Promise<T['$inferSelect'][]> {
+  const rows = await db
+    .select()
+    .from(from as PgTable)
+    .where(where)
+    .orderBy(...order)
+    .limit(EXPORT_LIMIT);
+  return rows as T['$inferSelect'][];
 }
 
 /** The row of `from` with this id that `where` (the scope) lets the caller see, if any. */

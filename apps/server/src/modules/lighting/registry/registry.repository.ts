@@ -2,8 +2,8 @@ import type { DeviceModelBody, GroupBody, LocationBody, ServerBody, TagBody } fr
 import { and, asc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
-import { allIn, countPer, findIn, readPage } from '../../../platform/repository.ts';
-import { EXPORT_LIMIT, type ListPage } from '../../../platform/resource-routes.ts';
+import { allIn, countPer, findIn, readExport, readPage } from '../../../platform/repository.ts';
+import type { ListPage } from '../../../platform/resource-routes.ts';
 import { created, isPlatformAdmin, requireCustomer, type Scope, scopeWhere, updated } from '../../../platform/scope.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import {
@@ -104,12 +104,7 @@ export function registryRepository(database: Database) {
       return { rows: rows.map(audit), total };
     },
     async exportRows(scope: Scope, q: RegistryFilter) {
-      const rows = await db
-        .select()
-        .from(ltDeviceModel)
-        .where(modelWhere(scope, q))
-        .orderBy(asc(ltDeviceModel.modelId))
-        .limit(EXPORT_LIMIT);
+      const rows = await readExport(db, ltDeviceModel, modelWhere(scope, q), asc(ltDeviceModel.modelId));
       return rows.map(audit);
     },
     async find(scope: Scope, id: number) {
@@ -238,12 +233,7 @@ export function registryRepository(database: Database) {
       return { rows: await withMembers(rows), total };
     },
     async exportRows(scope: Scope, q: RegistryFilter) {
-      const rows = await db
-        .select()
-        .from(ltGroup)
-        .where(groupWhere(scope, q))
-        .orderBy(asc(ltGroup.groupId))
-        .limit(EXPORT_LIMIT);
+      const rows = await readExport(db, ltGroup, groupWhere(scope, q), asc(ltGroup.groupId));
       return withMembers(rows);
     },
     async insert(scope: Scope, now: number, project: ScopedProject, body: GroupBody) {
@@ -341,12 +331,7 @@ export function registryRepository(database: Database) {
       return { rows: rows.map(locationView), total };
     },
     async exportRows(scope: Scope, q: RegistryFilter) {
-      const rows = await db
-        .select()
-        .from(ltLocation)
-        .where(locationWhere(scope, q))
-        .orderBy(asc(ltLocation.locationId))
-        .limit(EXPORT_LIMIT);
+      const rows = await readExport(db, ltLocation, locationWhere(scope, q), asc(ltLocation.locationId));
       return rows.map(locationView);
     },
     async insert(scope: Scope, now: number, project: ScopedProject, body: LocationBody) {

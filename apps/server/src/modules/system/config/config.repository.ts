@@ -3,8 +3,8 @@ import type { Db } from '../../../platform/db.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { localized } from '../../../platform/i18n.ts';
 import { dateRange, type PageQuery } from '../../../platform/paging.ts';
-import { findIn, readPage } from '../../../platform/repository.ts';
-import { EXPORT_LIMIT, type ListPage } from '../../../platform/resource-routes.ts';
+import { findIn, readExport, readPage } from '../../../platform/repository.ts';
+import type { ListPage } from '../../../platform/resource-routes.ts';
 import { created, type Scope, updated } from '../../../platform/scope.ts';
 import { formatDate } from '../user/user-info.ts';
 import { sysConfig } from './config.table.ts';
@@ -70,12 +70,7 @@ export async function listConfigs(db: Db, scope: Scope, q: ConfigFilter, page: L
 }
 
 export async function exportConfigs(db: Db, scope: Scope, q: ConfigFilter) {
-  const rows = await db
-    .select()
-    .from(sysConfig)
-    .where(filtered(q))
-    .orderBy(asc(sysConfig.configId))
-    .limit(EXPORT_LIMIT);
+  const rows = await readExport(db, sysConfig, filtered(q), asc(sysConfig.configId));
   return rows.map((r) => view(r, scope));
 }
 

@@ -3,8 +3,8 @@ import type { Db } from '../../../platform/db.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import type { PageQuery } from '../../../platform/paging.ts';
 import { containing } from '../../../platform/params.ts';
-import { findIn, readPage } from '../../../platform/repository.ts';
-import { EXPORT_LIMIT, type ListPage } from '../../../platform/resource-routes.ts';
+import { findIn, readExport, readPage } from '../../../platform/repository.ts';
+import type { ListPage } from '../../../platform/resource-routes.ts';
 import { created, type Scope, updated } from '../../../platform/scope.ts';
 import { dictView } from './dict.service.ts';
 import { sysDictData, sysDictType } from './dict.table.ts';
@@ -57,12 +57,7 @@ export async function listDictData(db: Db, scope: Scope, q: DictDataFilter, page
 }
 
 export async function exportDictData(db: Db, scope: Scope, q: DictDataFilter) {
-  const rows = await db
-    .select()
-    .from(sysDictData)
-    .where(filtered(q))
-    .orderBy(...DICT_DATA_ORDER)
-    .limit(EXPORT_LIMIT);
+  const rows = await readExport(db, sysDictData, filtered(q), ...DICT_DATA_ORDER);
   return rows.map((r) => dictView(r, scope.lang));
 }
 

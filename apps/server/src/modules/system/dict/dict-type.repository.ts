@@ -5,8 +5,8 @@ import { fail, notFound } from '../../../platform/errors.ts';
 import { localized } from '../../../platform/i18n.ts';
 import { dateRange, type PageQuery } from '../../../platform/paging.ts';
 import { containing } from '../../../platform/params.ts';
-import { findIn, readPage } from '../../../platform/repository.ts';
-import { EXPORT_LIMIT, type ListPage } from '../../../platform/resource-routes.ts';
+import { findIn, readExport, readPage } from '../../../platform/repository.ts';
+import type { ListPage } from '../../../platform/resource-routes.ts';
 import { created, type Scope, updated } from '../../../platform/scope.ts';
 import { formatDate } from '../user/user-info.ts';
 import { sysDictData, sysDictType } from './dict.table.ts';
@@ -64,12 +64,7 @@ export async function listDictTypes(db: Db, scope: Scope, q: DictTypeFilter, pag
 }
 
 export async function exportDictTypes(db: Db, scope: Scope, q: DictTypeFilter) {
-  const rows = await db
-    .select()
-    .from(sysDictType)
-    .where(filtered(q))
-    .orderBy(...DICT_TYPE_ORDER)
-    .limit(EXPORT_LIMIT);
+  const rows = await readExport(db, sysDictType, filtered(q), ...DICT_TYPE_ORDER);
   return rows.map((r) => view(r, scope));
 }
 

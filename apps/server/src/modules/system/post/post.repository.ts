@@ -3,8 +3,8 @@ import type { Db } from '../../../platform/db.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { dateRange, type PageQuery } from '../../../platform/paging.ts';
 import { containing } from '../../../platform/params.ts';
-import { findIn, readPage } from '../../../platform/repository.ts';
-import { EXPORT_LIMIT, type ListPage } from '../../../platform/resource-routes.ts';
+import { findIn, readExport, readPage } from '../../../platform/repository.ts';
+import type { ListPage } from '../../../platform/resource-routes.ts';
 import { created, customerWhere, type Scope, sameCustomer, updated } from '../../../platform/scope.ts';
 import { sysUserPost } from '../user/user.table.ts';
 import { formatDate } from '../user/user-info.ts';
@@ -59,12 +59,7 @@ export async function listPosts(db: Db, scope: Scope, q: PostFilter, page: ListP
 }
 
 export async function exportPosts(db: Db, scope: Scope, q: PostFilter) {
-  const rows = await db
-    .select()
-    .from(sysPost)
-    .where(filtered(scope, q))
-    .orderBy(...POST_ORDER)
-    .limit(EXPORT_LIMIT);
+  const rows = await readExport(db, sysPost, filtered(scope, q), ...POST_ORDER);
   return rows.map(view);
 }
 

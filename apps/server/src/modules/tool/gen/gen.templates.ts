@@ -192,8 +192,8 @@ function repositoryFile(m: Model): string {
   return `import { ${sortedOps.join(', ')} } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.ts';
 import { ${m.projectCol ? 'fail, ' : ''}notFound } from '../../../platform/errors.ts';
-import { findIn, readPage } from '../../../platform/repository.ts';
-import { EXPORT_LIMIT, type ListPage } from '../../../platform/resource-routes.ts';
+import { findIn, readExport, readPage } from '../../../platform/repository.ts';
+import type { ListPage } from '../../../platform/resource-routes.ts';
 import { ${scopeImports.sort((a, b) => a.replace('type ', '').localeCompare(b.replace('type ', ''))).join(', ')} } from '../../../platform/scope.ts';
 ${dates.length ? "import { formatDate } from '../../system/user/user-info.ts';\n" : ''}import type { ${m.name}Body, ${m.name}Query } from './${m.table.businessName}.routes.ts';
 import { ${t} } from './${m.table.businessName}.table.ts';
@@ -241,7 +241,7 @@ export async function list${m.name}(db: Db, scope: Scope, q: ${m.name}Query, pag
 }
 
 export async function export${m.name}(db: Db, scope: Scope, q: ${m.name}Query) {
-  const rows = await db.select().from(${t}).where(filtered(scope, q)).orderBy(asc(${t}.${pkField})).limit(EXPORT_LIMIT);
+  const rows = await readExport(db, ${t}, filtered(scope, q), asc(${t}.${pkField}));
   return rows.map(view);
 }
 
