@@ -255,6 +255,32 @@ const circuitColumns = [
 
 type LightingType = DeviceTypeDefinition & { code: DEVICE_TYPE_CODES; parents: readonly DEVICE_TYPE_CODES[] };
 
+/** A circuit of a box (branch or loop): carried by its box or concentrator, switched by its breaker. */
+const circuit = <C extends DEVICE_TYPE_CODES>(code: C, label: Label) =>
+  ({
+    code,
+    label,
+    session: 'carried',
+    parents: ['BOX', 'CCU_IN_BOX', 'CCU'],
+    counted: true,
+    permissionPrefix: 'lighting:branch',
+    telemetry: [
+      R.breaker,
+      R.voltageA,
+      R.voltageB,
+      R.voltageC,
+      R.currentA,
+      R.currentB,
+      R.currentC,
+      R.powerA,
+      R.powerB,
+      R.powerC,
+    ],
+    events: [...CIRCUIT_ALARMS, ...GENERIC_EVENTS],
+    commands: [...lampCommands('branch', ['RTU']), ...breakerCommands('branch')],
+    importColumns: circuitColumns,
+  }) as const satisfies LightingType;
+
 /** The twelve types, in the order of the device-type dictionary. */
 const TYPES = [
   {
@@ -393,52 +419,8 @@ const TYPES = [
     commands: [],
     importColumns: [C.uid, C.name, ...geo, C.locationName, C.remark],
   },
-  {
-    code: 'BRANCH',
-    label: l('支路', 'Branch'),
-    session: 'carried',
-    parents: ['BOX', 'CCU_IN_BOX', 'CCU'],
-    counted: true,
-    permissionPrefix: 'lighting:branch',
-    telemetry: [
-      R.breaker,
-      R.voltageA,
-      R.voltageB,
-      R.voltageC,
-      R.currentA,
-      R.currentB,
-      R.currentC,
-      R.powerA,
-      R.powerB,
-      R.powerC,
-    ],
-    events: [...CIRCUIT_ALARMS, ...GENERIC_EVENTS],
-    commands: [...lampCommands('branch', ['RTU']), ...breakerCommands('branch')],
-    importColumns: circuitColumns,
-  },
-  {
-    code: 'LOOP',
-    label: l('回路', 'Loop'),
-    session: 'carried',
-    parents: ['BOX', 'CCU_IN_BOX', 'CCU'],
-    counted: true,
-    permissionPrefix: 'lighting:branch',
-    telemetry: [
-      R.breaker,
-      R.voltageA,
-      R.voltageB,
-      R.voltageC,
-      R.currentA,
-      R.currentB,
-      R.currentC,
-      R.powerA,
-      R.powerB,
-      R.powerC,
-    ],
-    events: [...CIRCUIT_ALARMS, ...GENERIC_EVENTS],
-    commands: [...lampCommands('branch', ['RTU']), ...breakerCommands('branch')],
-    importColumns: circuitColumns,
-  },
+  circuit('BRANCH', l('支路', 'Branch')),
+  circuit('LOOP', l('回路', 'Loop')),
   {
     code: 'METER',
     label: l('电表', 'Electric Meter'),
