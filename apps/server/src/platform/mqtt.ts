@@ -37,9 +37,24 @@ export interface MqttHub {
   close(): Promise<void>;
 }
 
-export type MessageHandler = (topic: string, payload: Buffer) => unknown;
+/** What the broker says of a message besides its topic and payload. */
+export interface MessageMeta {
+  /** published with the retain flag (a broker replays such a message to every new subscriber) */
+  retain: boolean;
+}
+
+export type MessageHandler = (topic: string, payload: Buffer, meta: MessageMeta) => unknown;
 
 const SERVER_USER = 'luxgrid-server';
+
+/** A QoS 1 message from the external broker, waiting for its handlers before its PUBACK. */
+interface Held {
+  topic: string;
+  payload: Buffer;
+  messageId: number;
+  stream: MqttClient['stream'];
+  retain: boolean;
+}
 /** The external broker keeps the server's session (and what it has not acknowledged) this long while it is away. */
 const SESSION_EXPIRY_S = 7 * 24 * 3600;
 /** QoS 1 messages the external broker may have in flight to the server, unacknowledged (MQTT 5 Receive Maximum). */
@@ -85,7 +100,7 @@ export async function startMqtt(opts: {
   let accepting = true;
   /** whether anything listens yet: until then device messages wait (external) or are refused (embedded) */
   let listened = false;
-  const early: { topic: string; payload: Buffer; messageId: number; stream: MqttClient['stream'] }[] = [];
+  const early: Held[] = [];
   let server: Server | undefined;
   let deviceAuth: DeviceAuthenticator = async () => false;
   let topicGuard: DeviceTopicGuard = () => false;
@@ -127,7 +142,10 @@ export async function startMqtt(opts: {
         const handlers = listeners.filter((l) => topicMatches(l.filter, packet.topic));
         if (!handlers.length) return done(null);
         const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-        const handled = Promise.all(handlers.map(async (l) => l.handler(packet.topic, payload)));
+        const meta = { retain: packet.retain };
+        // device messages are never kept by the broker: a retained one would be replayed as new
+        packet.retain = false;
+        const handled = Promise.all(handlers.map(async (l) => l.handler(packet.topic, payload, meta)));
         if (packet.qos !== 1) {
           handled.catch(() => undefined);
           return done(null);
@@ -193,7 +211,13 @@ export async function startMqtt(opts: {
             // mqtt.js takes one message at a time until `done`: it is released at once and the
             // PUBACK is sent by hand once the write holding the message has committed
             done(ACK_LATER);
-            const held = { topic, payload, messageId: packet.messageId ?? 0, stream: client.stream };
+            const held = {
+              topic,
+              payload,
+              messageId: packet.messageId ?? 0,
+              stream: client.stream,
+              retain: packet.retain,
+            };
             // a resumed session brings what the broker kept before the gateway listens: it waits
             if (!listened) early.push(held);
             else take(held);
@@ -204,9 +228,9 @@ export async function startMqtt(opts: {
     /* reconnects by itself; health() reports the state (ACK_LATER arrives here for every held message) */
   });
   /** Hands a QoS 1 message from the external broker to its listeners; PUBACK once they have it committed. */
-  function take(held: { topic: string; payload: Buffer; messageId: number; stream: MqttClient['stream'] }) {
+  function take(held: Held) {
     const handlers = listeners.filter((l) => topicMatches(l.filter, held.topic));
-    Promise.all(handlers.map(async (l) => l.handler(held.topic, held.payload))).then(
+    Promise.all(handlers.map(async (l) => l.handler(held.topic, held.payload, { retain: held.retain }))).then(
       () => {
         // a PUBACK belongs to the connection the message came on; after a reconnect the broker
         // sends the message again and the (device, ts) key stores it once
@@ -245,14 +269,16 @@ export async function startMqtt(opts: {
       // QoS 0 messages (QoS 1 ones come through customHandleAcks)
       const onMessage = (got: string, payload: Buffer, packet: IPublishPacket) => {
         if (packet.qos !== 1 && accepting && topicMatches(topic, got))
-          void Promise.resolve(handler(got, payload)).catch(() => undefined);
+          void Promise.resolve(handler(got, payload, { retain: packet.retain })).catch(() => undefined);
       };
       client.on('message', onMessage);
       // QoS 1 in the persistent session: the broker keeps what the server has not acknowledged,
       // also while it is away. (Not a shared subscription: Mosquitto does not queue those for a
       // member that is away.) After a reconnect the session and its subscription are still
       // there; mqtt.js subscribes again when the broker lost them.
-      await client.subscribeAsync(topic, { qos: 1 });
+      // retain-as-published: a device message published retained keeps its flag, live or replayed,
+      // so that the gateway can ignore it (MQTT 5 brokers; a 3.1.1 broker flags only the replays)
+      await client.subscribeAsync(topic, { qos: 1, rap: true });
       for (const held of early.splice(0)) take(held);
       return async () => {
         forget();

@@ -230,6 +230,8 @@ export function runtimeRoutes(deps: Deps): FastifyPluginAsyncZod {
            where log_id = any($1::bigint[])`,
           [rows.map((r) => r.log_id).filter((v) => v !== null), now],
         );
+        // commands a session already took: the device is told to drop them, and its answer is recorded
+        await deps.deviceHub?.cancel(ids);
         return ok(req.lang);
       },
     );
