@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { hostname } from 'node:os';
+import { createServer as createTlsServer } from 'node:tls';
 import type { Aedes } from 'aedes';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 
@@ -92,6 +94,8 @@ export async function startMqtt(opts: {
   mqttUrl?: string;
   mqttPort: number;
   host?: string;
+  /** the embedded broker also listens with TLS (mqtts://) on this port, with this certificate and key (PEM files) */
+  tls?: { port: number; certFile: string; keyFile: string } | undefined;
   /** the server's stable client id at the external broker (serverClientId); a passing one when unset */
   clientId?: string;
 }): Promise<MqttHub> {
@@ -102,6 +106,7 @@ export async function startMqtt(opts: {
   let listened = false;
   const early: Held[] = [];
   let server: Server | undefined;
+  let tlsServer: Server | undefined;
   let deviceAuth: DeviceAuthenticator = async () => false;
   let topicGuard: DeviceTopicGuard = () => false;
   /** who each broker connection signed in as */
@@ -179,6 +184,20 @@ export async function startMqtt(opts: {
       server!.once('error', reject);
       server!.listen(opts.mqttPort, opts.host ?? '0.0.0.0', () => resolve());
     });
+    if (opts.tls) {
+      const [cert, key] = await Promise.all([readFile(opts.tls.certFile), readFile(opts.tls.keyFile)]);
+      const secure = createTlsServer({ cert, key }, (socket) => {
+        if (accepting) embedded.handle(socket);
+        else socket.destroy();
+      });
+      // a failed handshake (plain MQTT on the TLS port, an untrusted client) ends that socket only
+      secure.on('tlsClientError', () => undefined);
+      tlsServer = secure;
+      await new Promise<void>((resolve, reject) => {
+        secure.once('error', reject);
+        secure.listen(opts.tls!.port, opts.host ?? '0.0.0.0', () => resolve());
+      });
+    }
     url = `mqtt://127.0.0.1:${opts.mqttPort}`;
   }
 
@@ -288,6 +307,7 @@ export async function startMqtt(opts: {
     async stopIntake() {
       accepting = false;
       if (server?.listening) server.close(); // the open connections are ended by the broker
+      if (tlsServer?.listening) tlsServer.close();
     },
     setDeviceAuthenticator(fn) {
       deviceAuth = fn;
@@ -308,6 +328,7 @@ export async function startMqtt(opts: {
       await client.endAsync(!external).catch(() => undefined);
       if (broker) await new Promise<void>((resolve) => broker!.close(() => resolve()));
       if (server?.listening) server.close(); // the open connections are ended by the broker
+      if (tlsServer?.listening) tlsServer.close();
     },
   };
 }
