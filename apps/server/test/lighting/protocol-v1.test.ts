@@ -1,4 +1,5 @@
-import { upTopic } from '@luxgrid/contracts';
+import { MAX_PAYLOAD_BYTES, upTopic } from '@luxgrid/contracts';
+import { asyncApiText } from '@luxgrid/contracts/asyncapi';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../harness.ts';
@@ -281,6 +282,39 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       });
     });
 
+    it('takes a batch of 1,000 items with every lamp reading (under 256 KiB); a larger payload is dropped and counted', async () => {
+      const { client } = await session('CCU-1');
+      const before = { rows: gw.deviceHub.stats.readings, tooLarge: gw.deviceHub.stats.rejected.tooLarge };
+      const batch = (n: number, from: number) =>
+        JSON.stringify({
+          items: Array.from({ length: n }, (_, i) => ({
+            uid: 'RTU-1',
+            ts: from + i,
+            values: {
+              voltage: 229.8,
+              current: 0.412,
+              power: 92.1,
+              powerFactor: 0.93,
+              energy: 12345.678,
+              dimLevel: 80,
+              lampState: 'ON',
+              operatingHours: 12345.6,
+              switchCount: 4567,
+              temperature: 41.5,
+              tilt: 1.5,
+            },
+          })),
+        });
+      const fits = batch(1000, t.clock.now() - 600_000);
+      const over = batch(1200, t.clock.now() - 300_000);
+      expect(Buffer.byteLength(fits)).toBeLessThan(MAX_PAYLOAD_BYTES);
+      expect(Buffer.byteLength(over)).toBeGreaterThan(MAX_PAYLOAD_BYTES);
+      await client.publishAsync(topic('CCU-1', 'telemetry'), fits, { qos: 1 });
+      await client.publishAsync(topic('CCU-1', 'telemetry'), over, { qos: 1 });
+      await until(() => gw.deviceHub.stats.rejected.tooLarge === before.tooLarge + 1);
+      expect(gw.deviceHub.stats.readings).toBe(before.rows + 1000);
+    });
+
     it('ignores and counts retained device messages: they never bring a device online', async () => {
       const nb = await connect(
         gw.url,
@@ -323,6 +357,12 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
         expect(stats.body.data.rejected.foreignTopic).toBe(before + 1);
       },
     );
+
+    it.runIf(broker === 'embedded')('serves the AsyncAPI document of the protocol without sign-in', async () => {
+      const res = await t.call('GET', '/asyncapi.json');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(JSON.parse(asyncApiText()));
+    });
 
     it.runIf(broker === 'embedded')('the embedded broker speaks MQTT 3.1.1 and refuses MQTT 5', async () => {
       await expect(
