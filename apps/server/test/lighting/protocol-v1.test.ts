@@ -114,6 +114,20 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
         [[ids['BOX-1'], ids['CIB-1'], ids['RTU-B1']]],
       );
       expect(events).toEqual([{ device_id: ids['BOX-1'] }]);
+      // and back: one ONLINE event, for the box again
+      await publish(client, topic('CIB-1', 'hello'), { children: ['BOX-1', 'RTU-B1'] });
+      await until(async () => {
+        await gw.deviceHub.flush();
+        return (
+          (await query("select 1 from lt_device where uid in ('BOX-1', 'CIB-1', 'RTU-B1') and comm_state = 'ON'"))
+            .length === 3
+        );
+      });
+      const back = await query<{ device_id: number }>(
+        "select device_id from lt_device_event where event_type = 'ONLINE' and device_id = any($1::bigint[]) and ts >= to_timestamp($2 / 1000.0)",
+        [[ids['BOX-1'], ids['CIB-1'], ids['RTU-B1']], t.clock.now()],
+      );
+      expect(back).toEqual([{ device_id: ids['BOX-1'] }]);
     });
 
     it('a heartbeat releases commands kept while the session was away, as a hello does', async () => {
@@ -217,6 +231,14 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       expect(await command(off)).toMatchObject({ status: 'CANCELED', cancel_state: 'CONFIRMED' });
       expect(await command(dim)).toMatchObject({ status: 'CANCELED', result: { dimLevel: 30 } });
       expect(gw.deviceHub.stats.cancelsConfirmed).toBe(1);
+      // operators see it in the task log
+      const list = await t.call('GET', `/lighting/command/list?projectId=${d.projectId}&status=CANCELED`, {
+        token: d.token,
+      });
+      const shown = new Map(
+        (list.body.rows as { commandId: string; cancelState: string }[]).map((r) => [r.commandId, r.cancelState]),
+      );
+      expect([shown.get(off), shown.get(dim)]).toEqual(['CONFIRMED', 'TOO_LATE']);
       // a command cancelled before it was sent needs no cancel message
       const kept = await control({ action: 'restart', deviceIds: [ids['NB-1']] });
       const [pending] = await query<{ command_id: string }>('select command_id from lt_command where batch_id = $1', [
