@@ -351,8 +351,19 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
         ids['NB-1'],
       ]);
       expect(row!.comm_state).not.toBe('ON');
-      // the broker keeps no copy to replay as new
-      if (broker === 'mosquitto') await nb.publishAsync(topic('NB-1', 'hello'), '', { qos: 1, retain: true });
+      if (broker === 'mosquitto') {
+        // Mosquitto keeps it and replays it to the next server that subscribes (a restart): ignored again
+        const restarted = await startTestHub(t, { url: gw.url, topicRoot: gw.root, heartbeatTimeoutMs: 60_000 });
+        try {
+          await until(() => restarted.deviceHub.stats.rejected.retained === 1);
+          expect(restarted.deviceHub.stats.accepted).toBe(0);
+        } finally {
+          await restarted.stop();
+          t.deps.deviceHub = gw.deviceHub;
+        }
+        await nb.publishAsync(topic('NB-1', 'hello'), '', { qos: 1, retain: true });
+      }
+      // the embedded broker keeps no copy to replay
       const listener = await connect(
         gw.url,
         broker === 'embedded' ? { username: `${d.projectId}/NB-1`, password: secrets['NB-1'] } : {},
