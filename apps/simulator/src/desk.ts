@@ -67,7 +67,9 @@ export class CommandDesk {
       );
     }
     if (typeof msg.expiresAt === 'number' && this.now() > msg.expiresAt)
-      return this.answerAll(fresh.map((c) => ({ id: c.id, status: 'FAILED', error: 'OTHER: expired' })));
+      return this.answerAll(
+        fresh.map((c) => ({ id: c.id, status: 'FAILED', error: 'EXPIRED: received after expiresAt' })),
+      );
     const cmd = msg as unknown as CommandMessage;
     this.stats.taken += fresh.length;
     for (const c of fresh) {

@@ -17,7 +17,7 @@ describe('simulated devices follow protocol 1.0: clock, cancel, error replies', 
    * how the device behaves next: `slow` takes a minute to carry a command out (time to cancel it),
    * `unknown` receives its commands as FLASH, an action its firmware does not know
    */
-  let mode: 'normal' | 'slow' | 'unknown' = 'normal';
+  let mode: 'normal' | 'slow' | 'unknown' | 'late' = 'normal';
 
   const command = async (deviceId: number, action: string) => {
     const res = await t.call('POST', '/lighting/device/control', {
@@ -74,6 +74,8 @@ describe('simulated devices follow protocol 1.0: clock, cancel, error replies', 
     client.on('message', (_topic, payload) => {
       const message = JSON.parse(payload.toString());
       if (mode === 'unknown' && message.action !== 'cancel') message.action = 'FLASH';
+      // `late`: the message reached the device after its expiresAt
+      if (mode === 'late') message.expiresAt = Date.now() - 1;
       desk.take(message);
     });
     await client.subscribeAsync(downTopic(gw.root, d.projectId, 'SIM-CCU'), { qos: 1 });
@@ -126,5 +128,13 @@ describe('simulated devices follow protocol 1.0: clock, cancel, error replies', 
     const row = await settled(id, (r) => r.status === 'FAILED');
     mode = 'normal';
     expect(row.error).toBe('UNSUPPORTED: unknown action FLASH');
+  });
+
+  it('refuses a command that reached it after its expiresAt with an EXPIRED error reply', async () => {
+    mode = 'late';
+    const id = await command(rtuId, 'LIGHT_ON');
+    const row = await settled(id, (r) => r.status === 'FAILED');
+    mode = 'normal';
+    expect(row.error).toBe('EXPIRED: received after expiresAt');
   });
 });
