@@ -16,7 +16,7 @@ describe('the device protocol documents follow the contracts', () => {
     const doc = readFileSync(join(docs, 'device-protocol.md'), 'utf8');
     expect(withProtocolTables(doc)).toBe(doc);
     expect(doc).toContain('| `RTU` | `dimLevel` | Dim level | % | 0 … 100 |');
-    expect(doc).toContain('(docs/asyncapi.json)');
+    expect(doc).toContain('](asyncapi.json)');
   });
 
   it('names every topic with its operation, QoS 1 and no retain, and correlates commands with answers', () => {
