@@ -6,6 +6,7 @@
  * (a test fails when it drifts). Not exported from the package index: the web does not need it.
  */
 import { z } from 'zod';
+import { COMMAND_FAILURE_REASONS } from './enums.ts';
 import {
   ackMessage,
   cancelMessage,
@@ -65,6 +66,19 @@ const MESSAGES: Record<UpKind, z.ZodType> = {
   event: eventMessage,
   ack: ackMessage,
   result: resultMessage,
+};
+
+/** What the schemas alone do not say: where the thing model's rules for the values are. */
+const MESSAGE_NOTES: Partial<Record<UpKind, string>> = {
+  telemetry:
+    '`values` holds the readings of the device\'s type: `#/components/schemas/readings_<TYPE>` lists their names, units and ranges. A message is one item or `{"items":[…]}`; an item without `uid` is the session\'s own.',
+  event:
+    "`type` is one of `#/components/schemas/events_<TYPE>` for the device's type; `RECOVER` with `data.type` clears that fault.",
+  result: [
+    "`data` on SUCCESS: readings of the device's type for lamp, breaker and `calling` actions (`calling` may add `config`),",
+    '`{"clock":<epoch ms>}` for `timing` and `clockcalling`, the configuration held for `config`.',
+    `\`error\` on FAILED: a reason code (${COMMAND_FAILURE_REASONS.join(', ')}), optionally ': ' and the device's words.`,
+  ].join(' '),
 };
 
 const OPERATION_IDS: Record<UpKind | 'command', string> = {
@@ -174,6 +188,7 @@ export function deviceProtocolAsyncApi(): Record<string, unknown> {
       name: kind,
       title: kind,
       summary: delivery.summary,
+      ...(MESSAGE_NOTES[kind] ? { description: MESSAGE_NOTES[kind] } : {}),
       contentType: 'application/json',
       payload: jsonSchema(MESSAGES[kind]),
       ...(kind === 'ack' || kind === 'result' ? { correlationId: { $ref: '#/components/correlationIds/answer' } } : {}),
