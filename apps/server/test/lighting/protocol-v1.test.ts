@@ -376,6 +376,22 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
       expect(replayed).toEqual([]);
     });
 
+    it('a heartbeat at QoS 0 keeps a device alive (over MQTT 5 on Mosquitto, 3.1.1 on the embedded broker)', async () => {
+      const nb = await connect(
+        gw.url,
+        broker === 'embedded' ? { username: `${d.projectId}/NB-1`, password: secrets['NB-1'] } : { protocolVersion: 5 },
+      );
+      clients.push(nb);
+      nb.publish(topic('NB-1', 'heartbeat'), JSON.stringify({}), { qos: 0 });
+      await until(async () => {
+        await gw.deviceHub.flush();
+        return (
+          (await query("select 1 from lt_device where device_id = $1 and comm_state = 'ON'", [ids['NB-1']])).length ===
+          1
+        );
+      });
+    });
+
     it.runIf(broker === 'embedded')(
       'publishing on another device’s topic ends the connection and is counted',
       async () => {
