@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CODE, message } from '@luxgrid/contracts';
+import { deviceProtocolAsyncApi } from '@luxgrid/contracts/asyncapi';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -80,6 +81,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     transform: jsonSchemaTransform,
   });
   app.get('/v3/api-docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  // the device protocol (MQTT topics and messages), generated from the same contracts
+  app.get('/asyncapi.json', { config: { public: true }, schema: { hide: true } }, async () => deviceProtocolAsyncApi());
   await app.register(async (open) => {
     // the documentation pages are open; the API they describe still checks every call
     open.addHook('onRoute', (route) => {

@@ -1,6 +1,7 @@
 import { type CommandMessage, downTopic, upTopic } from '@luxgrid/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { rng, type SimCover } from './city.ts';
+import { CommandDesk, type Outcome } from './desk.ts';
 
 export interface CoverOptions {
   cover: SimCover;
@@ -36,9 +37,16 @@ export class ManholeCoverDevice {
   private tiltThreshold = 15;
   private waterThreshold = 150;
   private reportInterval: number;
+  private readonly desk: CommandDesk;
 
   constructor(private readonly o: CoverOptions) {
     this.random = rng(o.seed);
+    this.desk = new CommandDesk({
+      send: (kind, body) => this.publish(kind, body),
+      carryOut: (cmd) => this.carryOut(cmd),
+      answerDelayMs: () => 400 + this.random() * 1200,
+      clockOffsetMs: Math.round((this.random() - 0.5) * 120_000),
+    });
     this.tilt = Math.round(this.random() * 20) / 10;
     this.water = Math.round(10 + this.random() * 60);
     this.battery = Math.round(15 + this.random() * 85);
@@ -82,7 +90,7 @@ export class ManholeCoverDevice {
     });
     this.client.on('message', (_topic, payload) => {
       try {
-        this.obey(JSON.parse(payload.toString()) as CommandMessage);
+        this.obey(JSON.parse(payload.toString()));
       } catch {
         /* not a command of ours */
       }
@@ -105,6 +113,7 @@ export class ManholeCoverDevice {
 
   async stop(): Promise<void> {
     for (const t of this.timers) clearTimeout(t);
+    this.desk.stop();
     await this.client?.endAsync(true).catch(() => undefined);
   }
 
@@ -164,31 +173,25 @@ export class ManholeCoverDevice {
     this.publish('telemetry', { values: this.values() });
   }
 
-  /** Acknowledges at once and answers after the short delay of an NB-IoT round trip. */
-  private obey(cmd: CommandMessage) {
-    this.stats.commands += cmd.commands.length;
-    setTimeout(() => this.publish('ack', { items: cmd.commands.map((c) => ({ id: c.id })) }), 50 + this.random() * 200);
-    setTimeout(
-      () => {
-        let data: Record<string, unknown> = {};
-        if (cmd.action === 'calling') data = { ...this.values(), config: this.config() };
-        else if (cmd.action === 'config') {
-          const p = cmd.params ?? {};
-          if (typeof p.tiltThreshold === 'number') this.tiltThreshold = p.tiltThreshold;
-          if (typeof p.waterThreshold === 'number') this.waterThreshold = p.waterThreshold;
-          if (typeof p.reportInterval === 'number') this.reportInterval = p.reportInterval;
-          data = this.config();
-        }
-        const ok = cmd.action === 'calling' || cmd.action === 'config';
-        this.publish('result', {
-          items: cmd.commands.map((c) =>
-            ok
-              ? { id: c.id, status: 'SUCCESS' as const, data }
-              : { id: c.id, status: 'FAILED' as const, error: 'UNSUPPORTED' },
-          ),
-        });
-      },
-      400 + this.random() * 1200,
-    );
+  /** Takes a command or a cancel; answers after the short delay of an NB-IoT round trip (see CommandDesk). */
+  private obey(message: unknown) {
+    const commands = (message as { commands?: unknown[] })?.commands;
+    if (Array.isArray(commands) && (message as { action?: string }).action !== 'cancel')
+      this.stats.commands += commands.length;
+    this.desk.take(message);
+  }
+
+  /** A cover reads back and takes its configuration; it has no lamp or breaker to switch. */
+  private carryOut(cmd: CommandMessage): Outcome {
+    if (cmd.action === 'calling') return { status: 'SUCCESS', data: { ...this.values(), config: this.config() } };
+    if (cmd.action === 'config') {
+      const p = cmd.params ?? {};
+      if (typeof p.tiltThreshold === 'number') this.tiltThreshold = p.tiltThreshold;
+      if (typeof p.waterThreshold === 'number') this.waterThreshold = p.waterThreshold;
+      if (typeof p.reportInterval === 'number') this.reportInterval = p.reportInterval;
+      return { status: 'SUCCESS', data: this.config() };
+    }
+    if (cmd.action === 'restart') return { status: 'SUCCESS', data: {} };
+    return { status: 'FAILED', error: `UNSUPPORTED: a manhole cover does not ${cmd.action}` };
   }
 }

@@ -1,6 +1,7 @@
 import { type CommandMessage, downTopic, upTopic } from '@luxgrid/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { rng, type SimBox } from './city.ts';
+import { CommandDesk, type Outcome } from './desk.ts';
 
 interface LampState {
   on: boolean;
@@ -40,9 +41,26 @@ export class Concentrator {
   private readonly heads = new Map<string, string>();
   private breakers = [true, true];
   private meterKwh = 0;
+  private readonly desk: CommandDesk;
+  private reportSoon: NodeJS.Timeout | null = null;
 
   constructor(private readonly o: ConcentratorOptions) {
     this.random = rng(o.seed);
+    this.desk = new CommandDesk({
+      send: (kind, body) => {
+        this.publish(kind, body);
+        // what a command changed shows in the next report, a moment later
+        if (kind === 'result' && !this.reportSoon)
+          this.reportSoon = setTimeout(() => {
+            this.reportSoon = null;
+            this.report();
+          }, 200);
+      },
+      carryOut: (cmd, uid) => this.carryOut(cmd, uid),
+      answerDelayMs: () => 300 + this.random() * 1200,
+      // a concentrator's clock drifts up to a minute and a half until it is set
+      clockOffsetMs: Math.round((this.random() - 0.5) * 180_000),
+    });
     for (const lamp of o.box.lamps) {
       this.lamps.set(lamp.rtuUid, {
         on: true,
@@ -94,9 +112,9 @@ export class Concentrator {
     });
     this.client.on('message', (_topic, payload) => {
       try {
-        this.obey(JSON.parse(payload.toString()) as CommandMessage);
+        this.obey(JSON.parse(payload.toString()));
       } catch {
-        /* not a command of ours */
+        /* not JSON: ignored, as the protocol says */
       }
     });
     await new Promise<void>((resolve) => {
@@ -119,6 +137,8 @@ export class Concentrator {
 
   async stop(): Promise<void> {
     for (const t of this.timers) clearTimeout(t);
+    if (this.reportSoon) clearTimeout(this.reportSoon);
+    this.desk.stop();
     await this.client?.endAsync(true).catch(() => undefined);
   }
 
@@ -190,23 +210,19 @@ export class Concentrator {
     for (let i = 0; i < items.length; i += 200) this.publish('telemetry', { items: items.slice(i, i + 200) });
   }
 
-  /** Acknowledges at once, answers after a realistic delay; a few commands fail. */
-  private obey(cmd: CommandMessage) {
-    this.stats.commands += cmd.commands.length;
-    setTimeout(() => this.publish('ack', { items: cmd.commands.map((c) => ({ id: c.id })) }), 30 + this.random() * 150);
-    setTimeout(
-      () => {
-        const results = cmd.commands.map((c) => {
-          const failed = this.random() < this.o.failRate;
-          if (failed)
-            return { id: c.id, status: 'FAILED' as const, error: 'NO_RESPONSE: no answer from the terminal over PLC' };
-          return { id: c.id, status: 'SUCCESS' as const, data: this.apply(cmd, c.uid) };
-        });
-        this.publish('result', { items: results });
-        this.report();
-      },
-      300 + this.random() * 1200,
-    );
+  /** Takes a command or a cancel: acknowledged at once, answered after a realistic delay (see CommandDesk). */
+  private obey(message: unknown) {
+    const commands = (message as { commands?: unknown[] })?.commands;
+    if (Array.isArray(commands) && (message as { action?: string }).action !== 'cancel')
+      this.stats.commands += commands.length;
+    this.desk.take(message);
+  }
+
+  /** Carries one command out; a few fail as a terminal out of reach would. */
+  private carryOut(cmd: CommandMessage, uid: string): Outcome {
+    if (this.random() < this.o.failRate)
+      return { status: 'FAILED', error: 'NO_RESPONSE: no answer from the terminal over PLC' };
+    return { status: 'SUCCESS', data: this.apply(cmd, uid) };
   }
 
   private apply(cmd: CommandMessage, uid: string): Record<string, unknown> {
@@ -244,9 +260,9 @@ export class Concentrator {
           : {};
       case 'timing':
       case 'clockcalling':
-        return { clock: new Date().toISOString() };
+        return { clock: this.desk.clock() };
       case 'restart':
-        return { restarted: true };
+        return {};
       case 'config':
         return { ...(cmd.params ?? {}) };
     }

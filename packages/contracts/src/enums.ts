@@ -242,6 +242,8 @@ export const COMMAND_FAILURE_REASONS = [
   'RELAY_FAULT',
   'DRIVER_FAULT',
   'MANUAL_OVERRIDE',
+  'REFUSED',
+  'EXPIRED',
   'OTHER',
 ] as const;
 export type COMMAND_FAILURE_REASONS = (typeof COMMAND_FAILURE_REASONS)[number];

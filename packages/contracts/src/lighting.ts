@@ -221,6 +221,15 @@ export const downTopic = (root: string, projectId: number | string, uid: string)
 /** The MQTT user name of a device: its topic segment, so broker ACL patterns can use %u. */
 export const mqttUserName = (projectId: number | string, uid: string) => `${projectId}/${uid}`;
 
+/** The largest device message the platform takes (MQTT payload); a larger one is dropped and counted. */
+export const MAX_PAYLOAD_BYTES = 256 * 1024;
+/**
+ * Every `ts` of the protocol is epoch milliseconds. A number below this one (2001-09-09 in
+ * milliseconds, year 33658 in seconds) is a time in seconds: the message is refused and counted.
+ */
+export const MIN_TS_MS = 1_000_000_000_000;
+export const tsIsMillis = (ts: number) => ts >= MIN_TS_MS;
+
 const wireUid = z.string().min(1).max(64);
 const wireTs = z.number().int().positive().optional();
 /** Numeric readings by name; see TELEMETRY_FIELDS for the names the platform understands. */
@@ -256,9 +265,11 @@ export const eventMessage = z.object({
 });
 const ackItem = z.object({ id: z.string().min(1).max(64) });
 export const ackMessage = z.union([ackItem, z.object({ items: z.array(ackItem).min(1).max(5000) })]);
+/** A device's answer to a command: SUCCESS, FAILED with a reason code, or CANCELED confirming a cancel message. */
+export const RESULT_STATUSES = ['SUCCESS', 'FAILED', 'CANCELED'] as const;
 const resultItem = z.object({
   id: z.string().min(1).max(64),
-  status: z.enum(['SUCCESS', 'FAILED']),
+  status: z.enum(RESULT_STATUSES),
   data: z.record(z.string(), z.unknown()).optional(),
   error: z.string().max(200).optional(),
 });
@@ -274,6 +285,18 @@ export const commandMessage = z.object({
   commands: z.array(z.object({ id: z.string(), uid: wireUid })).min(1),
 });
 export type CommandMessage = z.infer<typeof commandMessage>;
+
+/**
+ * What the platform sends down when an operator cancels commands the session has already taken:
+ * the device drops them if it still can and answers each with a result `CANCELED`, or with the
+ * result of having carried it out.
+ */
+export const cancelMessage = z.object({
+  action: z.literal('cancel'),
+  ts: z.number().int(),
+  commands: z.array(z.object({ id: z.string(), uid: wireUid })).min(1),
+});
+export type CancelMessage = z.infer<typeof cancelMessage>;
 
 export type TelemetryItem = z.infer<typeof telemetryItem>;
 export type ResultItem = z.infer<typeof resultItem>;

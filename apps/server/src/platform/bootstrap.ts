@@ -55,6 +55,7 @@ export async function bootstrap(config: AppConfig, opts: BootOptions = {}): Prom
       mqttUrl: config.mqttUrl,
       mqttPort: config.mqttPort,
       host: config.mqttHost,
+      tls: config.mqttTls,
       clientId: serverClientId(config),
     });
   const ws = new WsHub(cache);

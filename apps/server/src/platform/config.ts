@@ -10,6 +10,8 @@ export interface AppConfig {
   mqttPort: number;
   /** address the embedded MQTT broker listens on */
   mqttHost: string;
+  /** a TLS (mqtts://) listener of the embedded broker: its port and the PEM files of its certificate and key */
+  mqttTls: { port: number; certFile: string; keyFile: string } | undefined;
   /** the server's client id at the external broker (one per process; derived from the host name and PORT when unset) */
   mqttClientId: string | undefined;
   redisUrl: string | undefined;
@@ -43,6 +45,15 @@ function boolEnv(env: NodeJS.ProcessEnv, key: string): boolean | undefined {
   throw new Error(`${key} must be true or false, got "${env[key]}"`);
 }
 
+function tlsEnv(env: NodeJS.ProcessEnv): AppConfig['mqttTls'] {
+  const port = intEnv(env, 'MQTT_TLS_PORT', 0);
+  if (!port) return undefined;
+  const certFile = env.MQTT_TLS_CERT;
+  const keyFile = env.MQTT_TLS_KEY;
+  if (!certFile || !keyFile) throw new Error('MQTT_TLS_PORT needs MQTT_TLS_CERT and MQTT_TLS_KEY (PEM file paths)');
+  return { port, certFile: resolve(certFile), keyFile: resolve(keyFile) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = resolve(import.meta.dirname, '../../../..');
   return {
@@ -54,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqttPort: intEnv(env, 'MQTT_PORT', 1884),
     mqttHost: env.MQTT_HOST || env.HOST || '0.0.0.0',
     mqttClientId: env.MQTT_CLIENT_ID || undefined,
+    mqttTls: tlsEnv(env),
     redisUrl: env.REDIS_URL || undefined,
     tokenSecret: env.TOKEN_SECRET || undefined,
     sessionTtlMinutes: intEnv(env, 'SESSION_TTL_MINUTES', 30),

@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { hostname } from 'node:os';
+import { createServer as createTlsServer } from 'node:tls';
 import type { Aedes } from 'aedes';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 
@@ -37,9 +39,24 @@ export interface MqttHub {
   close(): Promise<void>;
 }
 
-export type MessageHandler = (topic: string, payload: Buffer) => unknown;
+/** What the broker says of a message besides its topic and payload. */
+export interface MessageMeta {
+  /** published with the retain flag (a broker replays such a message to every new subscriber) */
+  retain: boolean;
+}
+
+export type MessageHandler = (topic: string, payload: Buffer, meta: MessageMeta) => unknown;
 
 const SERVER_USER = 'luxgrid-server';
+
+/** A QoS 1 message from the external broker, waiting for its handlers before its PUBACK. */
+interface Held {
+  topic: string;
+  payload: Buffer;
+  messageId: number;
+  stream: MqttClient['stream'];
+  retain: boolean;
+}
 /** The external broker keeps the server's session (and what it has not acknowledged) this long while it is away. */
 const SESSION_EXPIRY_S = 7 * 24 * 3600;
 /** QoS 1 messages the external broker may have in flight to the server, unacknowledged (MQTT 5 Receive Maximum). */
@@ -77,6 +94,8 @@ export async function startMqtt(opts: {
   mqttUrl?: string;
   mqttPort: number;
   host?: string;
+  /** the embedded broker also listens with TLS (mqtts://) on this port, with this certificate and key (PEM files) */
+  tls?: { port: number; certFile: string; keyFile: string } | undefined;
   /** the server's stable client id at the external broker (serverClientId); a passing one when unset */
   clientId?: string;
 }): Promise<MqttHub> {
@@ -85,8 +104,9 @@ export async function startMqtt(opts: {
   let accepting = true;
   /** whether anything listens yet: until then device messages wait (external) or are refused (embedded) */
   let listened = false;
-  const early: { topic: string; payload: Buffer; messageId: number; stream: MqttClient['stream'] }[] = [];
+  const early: Held[] = [];
   let server: Server | undefined;
+  let tlsServer: Server | undefined;
   let deviceAuth: DeviceAuthenticator = async () => false;
   let topicGuard: DeviceTopicGuard = () => false;
   /** who each broker connection signed in as */
@@ -127,7 +147,10 @@ export async function startMqtt(opts: {
         const handlers = listeners.filter((l) => topicMatches(l.filter, packet.topic));
         if (!handlers.length) return done(null);
         const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-        const handled = Promise.all(handlers.map(async (l) => l.handler(packet.topic, payload)));
+        const meta = { retain: packet.retain };
+        // device messages are never kept by the broker: a retained one would be replayed as new
+        packet.retain = false;
+        const handled = Promise.all(handlers.map(async (l) => l.handler(packet.topic, payload, meta)));
         if (packet.qos !== 1) {
           handled.catch(() => undefined);
           return done(null);
@@ -161,6 +184,20 @@ export async function startMqtt(opts: {
       server!.once('error', reject);
       server!.listen(opts.mqttPort, opts.host ?? '0.0.0.0', () => resolve());
     });
+    if (opts.tls) {
+      const [cert, key] = await Promise.all([readFile(opts.tls.certFile), readFile(opts.tls.keyFile)]);
+      const secure = createTlsServer({ cert, key }, (socket) => {
+        if (accepting) embedded.handle(socket);
+        else socket.destroy();
+      });
+      // a failed handshake (plain MQTT on the TLS port, an untrusted client) ends that socket only
+      secure.on('tlsClientError', () => undefined);
+      tlsServer = secure;
+      await new Promise<void>((resolve, reject) => {
+        secure.once('error', reject);
+        secure.listen(opts.tls!.port, opts.host ?? '0.0.0.0', () => resolve());
+      });
+    }
     url = `mqtt://127.0.0.1:${opts.mqttPort}`;
   }
 
@@ -193,7 +230,13 @@ export async function startMqtt(opts: {
             // mqtt.js takes one message at a time until `done`: it is released at once and the
             // PUBACK is sent by hand once the write holding the message has committed
             done(ACK_LATER);
-            const held = { topic, payload, messageId: packet.messageId ?? 0, stream: client.stream };
+            const held = {
+              topic,
+              payload,
+              messageId: packet.messageId ?? 0,
+              stream: client.stream,
+              retain: packet.retain,
+            };
             // a resumed session brings what the broker kept before the gateway listens: it waits
             if (!listened) early.push(held);
             else take(held);
@@ -204,9 +247,9 @@ export async function startMqtt(opts: {
     /* reconnects by itself; health() reports the state (ACK_LATER arrives here for every held message) */
   });
   /** Hands a QoS 1 message from the external broker to its listeners; PUBACK once they have it committed. */
-  function take(held: { topic: string; payload: Buffer; messageId: number; stream: MqttClient['stream'] }) {
+  function take(held: Held) {
     const handlers = listeners.filter((l) => topicMatches(l.filter, held.topic));
-    Promise.all(handlers.map(async (l) => l.handler(held.topic, held.payload))).then(
+    Promise.all(handlers.map(async (l) => l.handler(held.topic, held.payload, { retain: held.retain }))).then(
       () => {
         // a PUBACK belongs to the connection the message came on; after a reconnect the broker
         // sends the message again and the (device, ts) key stores it once
@@ -245,14 +288,16 @@ export async function startMqtt(opts: {
       // QoS 0 messages (QoS 1 ones come through customHandleAcks)
       const onMessage = (got: string, payload: Buffer, packet: IPublishPacket) => {
         if (packet.qos !== 1 && accepting && topicMatches(topic, got))
-          void Promise.resolve(handler(got, payload)).catch(() => undefined);
+          void Promise.resolve(handler(got, payload, { retain: packet.retain })).catch(() => undefined);
       };
       client.on('message', onMessage);
       // QoS 1 in the persistent session: the broker keeps what the server has not acknowledged,
       // also while it is away. (Not a shared subscription: Mosquitto does not queue those for a
       // member that is away.) After a reconnect the session and its subscription are still
       // there; mqtt.js subscribes again when the broker lost them.
-      await client.subscribeAsync(topic, { qos: 1 });
+      // retain-as-published: a device message published retained keeps its flag, live or replayed,
+      // so that the gateway can ignore it (MQTT 5 brokers; a 3.1.1 broker flags only the replays)
+      await client.subscribeAsync(topic, { qos: 1, rap: true });
       for (const held of early.splice(0)) take(held);
       return async () => {
         forget();
@@ -262,6 +307,7 @@ export async function startMqtt(opts: {
     async stopIntake() {
       accepting = false;
       if (server?.listening) server.close(); // the open connections are ended by the broker
+      if (tlsServer?.listening) tlsServer.close();
     },
     setDeviceAuthenticator(fn) {
       deviceAuth = fn;
@@ -282,6 +328,7 @@ export async function startMqtt(opts: {
       await client.endAsync(!external).catch(() => undefined);
       if (broker) await new Promise<void>((resolve) => broker!.close(() => resolve()));
       if (server?.listening) server.close(); // the open connections are ended by the broker
+      if (tlsServer?.listening) tlsServer.close();
     },
   };
 }

@@ -38,12 +38,15 @@ export async function demo(t: TestApp) {
  */
 export async function startTestHub(
   t: TestApp,
-  opts: { url?: string } & DeviceHubOptions = {},
+  opts: { url?: string; tls?: { port: number; certFile: string; keyFile: string } } & DeviceHubOptions = {},
 ): Promise<{ deviceHub: DeviceHub; mqtt: MqttHub; url: string; root: string; stop(): Promise<void> }> {
   const port = opts.url ? 0 : await freePort();
-  const mqtt = await startMqtt(opts.url ? { mqttUrl: opts.url, mqttPort: 0 } : { mqttPort: port, host: '127.0.0.1' });
+  const mqtt = await startMqtt(
+    opts.url ? { mqttUrl: opts.url, mqttPort: 0 } : { mqttPort: port, host: '127.0.0.1', tls: opts.tls },
+  );
   const root = opts.topicRoot ?? `lxt${randomBytes(4).toString('hex')}`;
-  const deviceHub = new DeviceHub(t.deps, mqtt, { timers: false, ...opts, topicRoot: root });
+  const { url: _url, tls: _tls, ...hubOptions } = opts;
+  const deviceHub = new DeviceHub(t.deps, mqtt, { timers: false, ...hubOptions, topicRoot: root });
   await deviceHub.start();
   t.deps.deviceHub = deviceHub;
   return {

@@ -546,6 +546,8 @@ export const DICTS: DictSeed[] = [
     RELAY_FAULT: ['继电器故障', 'Relay fault', 'danger'],
     DRIVER_FAULT: ['驱动电源故障', 'Driver fault', 'danger'],
     MANUAL_OVERRIDE: ['现场手动控制中', 'Under manual control on site', 'warning'],
+    REFUSED: ['设备拒绝执行', 'Refused by the device', 'warning'],
+    EXPIRED: ['指令到达时已过期', 'Expired when it reached the device', 'warning'],
     OTHER: ['设备报告失败', 'The device reported a failure', 'danger'],
   }),
   dict(

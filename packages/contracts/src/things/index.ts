@@ -5,7 +5,7 @@
  */
 import { LIGHTING } from './lighting.ts';
 import { MANHOLE_FAMILY } from './manhole.ts';
-import type { DeviceTypeDefinition, TelemetryField, ThingCommand, ThingFamily } from './types.ts';
+import type { CommandParam, DeviceTypeDefinition, TelemetryField, ThingCommand, ThingFamily } from './types.ts';
 
 export type * from './types.ts';
 export { LIGHTING, MANHOLE_FAMILY };
@@ -85,6 +85,16 @@ export function recoveringEvents(): ReadonlyMap<string, readonly string[]> {
   return out;
 }
 
+/**
+ * Whether a device of the type may report an event of this type: one its type declares in the
+ * thing model, not one the platform raises itself (a device gone silent).
+ */
+export function acceptsEvent(deviceType: string, eventType: string): boolean {
+  return (
+    typeByCode.get(deviceType)?.events.some((event) => event.type === eventType && event.source !== 'platform') ?? false
+  );
+}
+
 /** The permission prefix of a type's buttons (its own, or its family's). */
 export function permissionPrefixOf(deviceType: string): string | undefined {
   return typeByCode.get(deviceType)?.permissionPrefix ?? familyByType.get(deviceType)?.permissionPrefix;
@@ -141,6 +151,57 @@ export function checkTelemetry(deviceType: string, values: Readonly<Record<strin
     const accepted = acceptValue(field, value);
     if (accepted === undefined) out.outOfRange.push(key);
     else out.accepted[key] = accepted;
+  }
+  return out;
+}
+
+export interface ResultCheck {
+  /** what is kept of a result's data */
+  kept: Record<string, unknown>;
+  unknown: string[];
+  outOfRange: string[];
+}
+
+/** `clock` in a clock command's result: the device's clock, epoch milliseconds. */
+const CLOCK_FIELD: TelemetryField = {
+  key: 'clock',
+  kind: 'number',
+  label: { zh: '设备时钟', en: 'Device clock' },
+  unit: 'ms',
+  min: 1_000_000_000_000,
+  max: 9_999_999_999_999,
+};
+
+/**
+ * The data a device's result may carry, by action, checked against the thing model: a read-back
+ * (`calling`) and the lamp and breaker actions report readings of the device's type (a read-back
+ * may add its `config` object); `timing` and `clockcalling` report `clock` (epoch ms); `config`
+ * reports the configuration keys of the type. What is not declared, or out of range, is left out.
+ */
+export function checkResultData(
+  deviceType: string,
+  action: string,
+  data: Readonly<Record<string, unknown>>,
+): ResultCheck {
+  const out: ResultCheck = { kept: {}, unknown: [], outOfRange: [] };
+  const type = typeByCode.get(deviceType);
+  let fields: Map<string, TelemetryField | CommandParam>;
+  if (action === 'timing' || action === 'clockcalling') fields = new Map([['clock', CLOCK_FIELD]]);
+  else if (action === 'config') fields = new Map((type?.config ?? []).map((param) => [param.key, param]));
+  else fields = fieldsByType.get(deviceType) ?? new Map();
+  for (const [key, value] of Object.entries(data)) {
+    if (action === 'calling' && key === 'config' && value && typeof value === 'object' && !Array.isArray(value)) {
+      out.kept.config = value;
+      continue;
+    }
+    const field = fields.get(key);
+    if (!field) {
+      out.unknown.push(key);
+      continue;
+    }
+    const accepted = acceptValue(field as TelemetryField, value);
+    if (accepted === undefined) out.outOfRange.push(key);
+    else out.kept[key] = accepted;
   }
   return out;
 }

@@ -1,6 +1,8 @@
 import {
+  type CancelMessage,
   type CommandFinalStatus,
   type CommandMessage,
+  checkResultData,
   downTopic,
   type ResultItem,
   type TelemetryItem,
@@ -13,6 +15,10 @@ import { LIVE_ITEMS_PER_PUSH } from './live.ts';
 import type { HubSettings, HubStats } from './options.ts';
 import type { DeviceInfo, RegistryCache } from './registry-cache.ts';
 import type { BufferedWriter } from './writer.ts';
+
+/** Result items as the SQL updates read them. */
+const resultRows = (items: ResultItem[]) =>
+  items.map((i) => ({ id: i.id, s: i.status, r: i.data ?? null, e: (i.error ?? '').slice(0, 200) }));
 
 interface CommandUpdate {
   commandId: string;
@@ -125,13 +131,94 @@ export class CommandFlow {
     );
   }
 
-  async complete(session: DeviceInfo, items: ResultItem[], now: number): Promise<void> {
-    const input = items.map((i) => ({
-      id: i.id,
-      s: i.status,
-      r: i.data ?? null,
-      e: (i.error ?? '').slice(0, 200),
-    }));
+  /**
+   * Tells the sessions that took these commands (now CANCELED) to drop them: one `cancel` message
+   * per session, QoS 1. Marks each cancel SENT; the device's answer settles it (see complete).
+   * Returns how many commands the cancel messages named.
+   */
+  async cancel(commandIds: string[]): Promise<number> {
+    if (!commandIds.length) return 0;
+    const now = this.deps.clock.now();
+    const rows = await this.deps.database.query<{
+      command_id: string;
+      project_id: number;
+      session_id: number;
+      uid: string;
+      session_uid: string;
+    }>(
+      `update lt_command c set cancel_state = 'SENT'
+       from lt_device d, lt_device s
+       where c.command_id = any($1::text[]) and c.status = 'CANCELED' and c.sent_time is not null
+         and c.cancel_state is null and d.device_id = c.device_id and s.device_id = c.session_id
+       returning c.command_id, c.project_id, c.session_id, d.uid, s.uid as session_uid`,
+      [commandIds],
+    );
+    const messages = new Map<number, { topic: string; body: CancelMessage }>();
+    for (const r of rows) {
+      let entry = messages.get(r.session_id);
+      if (!entry) {
+        entry = {
+          topic: downTopic(this.root, r.project_id, r.session_uid),
+          body: { action: 'cancel', ts: now, commands: [] },
+        };
+        messages.set(r.session_id, entry);
+      }
+      entry.body.commands.push({ id: r.command_id, uid: r.uid });
+    }
+    for (const { topic, body } of messages.values())
+      await this.mqtt.client.publishAsync(topic, JSON.stringify(body), { qos: 1 });
+    this.stats.cancelsSent += rows.length;
+    return rows.length;
+  }
+
+  /**
+   * Keeps of each result's data what the thing model declares for the command's action and
+   * device type; counts the rest (`refusedValues`).
+   */
+  private async checkResults(session: DeviceInfo, items: ResultItem[]): Promise<ResultItem[]> {
+    const withData = items.filter((i) => i.data && Object.keys(i.data).length);
+    if (!withData.length) return items;
+    const kinds = await this.deps.database.query<{ command_id: string; action: string; device_type: string }>(
+      `select c.command_id, c.action, d.device_type from lt_command c join lt_device d on d.device_id = c.device_id
+       where c.command_id = any($1::text[]) and c.session_id = $2`,
+      [withData.map((i) => i.id), session.deviceId],
+    );
+    const byId = new Map(kinds.map((k) => [k.command_id, k]));
+    return items.map((item) => {
+      const kind = byId.get(item.id);
+      if (!item.data || !kind) return item;
+      const { kept, unknown, outOfRange } = checkResultData(kind.device_type, kind.action, item.data);
+      this.stats.refusedValues.unknown += unknown.length;
+      this.stats.refusedValues.outOfRange += outOfRange.length;
+      return { ...item, data: kept };
+    });
+  }
+
+  /**
+   * Answers to commands cancelled after they were sent: `CANCELED` confirms the cancel, any other
+   * result says the device had already carried the command out (kept with the command).
+   */
+  private async settleCancels(session: DeviceInfo, items: ResultItem[]): Promise<Set<string>> {
+    const rows = await this.deps.database.query<{ command_id: string; cancel_state: string }>(
+      `update lt_command c set cancel_state = case when x.s = 'CANCELED' then 'CONFIRMED' else 'TOO_LATE' end,
+         result = case when x.s = 'CANCELED' then c.result else x.r end,
+         error = case when x.s = 'CANCELED' then c.error else x.e end
+       from json_to_recordset($1::json) as x(id text, s text, r jsonb, e text)
+       where c.command_id = x.id and c.session_id = $2 and c.status = 'CANCELED' and c.cancel_state = 'SENT'
+       returning c.command_id, c.cancel_state`,
+      [JSON.stringify(resultRows(items)), session.deviceId],
+    );
+    this.stats.cancelsConfirmed += rows.filter((r) => r.cancel_state === 'CONFIRMED').length;
+    return new Set(rows.map((r) => r.command_id));
+  }
+
+  async complete(session: DeviceInfo, answers: ResultItem[], now: number): Promise<void> {
+    const checked = await this.checkResults(session, answers);
+    const settled = await this.settleCancels(session, checked);
+    // a CANCELED answer only ever confirms a cancel message; it never ends an open command
+    const items = checked.filter((i) => !settled.has(i.id) && i.status !== 'CANCELED');
+    if (!items.length) return;
+    const input = resultRows(items);
     const rows = await this.deps.database.query<{
       command_id: string;
       device_id: number;

@@ -102,6 +102,12 @@ export const ltCommand = pgTable(
     attempts: smallint('attempts').notNull().default(0),
     result: jsonb('result'),
     error: varchar('error', { length: 200 }).notNull().default(''),
+    /**
+     * A command cancelled after its session took it: SENT once the cancel message went down,
+     * CONFIRMED when the device answered that it dropped it, TOO_LATE when it answered with the
+     * result of having carried it out; null for commands never cancelled or cancelled before sending.
+     */
+    cancelState: varchar('cancel_state', { length: 10 }),
     logId: ref('log_id'),
     operName: varchar('oper_name', { length: 50 }).notNull().default(''),
     createTime: ts('create_time').notNull(),

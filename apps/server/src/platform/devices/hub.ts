@@ -1,6 +1,6 @@
 import { type DeviceHubEventName, TOPIC_ROOT } from '@luxgrid/contracts';
 import type { Deps } from '../context.ts';
-import type { MqttHub } from '../mqtt.ts';
+import type { MessageMeta, MqttHub } from '../mqtt.ts';
 import { CommandFlow } from './commands.ts';
 import type { DeviceEvents, DeviceListener, ListenOptions } from './events.ts';
 import { Ingest } from './ingest.ts';
@@ -27,7 +27,7 @@ export class DeviceHub {
   private readonly commands: CommandFlow;
   private readonly ingest: Ingest;
   private readonly presence: Presence;
-  private readonly onMessage = (topic: string, payload: Buffer) => this.handle(topic, payload);
+  private readonly onMessage = (topic: string, payload: Buffer, meta: MessageMeta) => this.handle(topic, payload, meta);
   private readonly stopping: (() => unknown)[] = [];
   private timers: NodeJS.Timeout[] = [];
 
@@ -65,7 +65,13 @@ export class DeviceHub {
     this.mqtt.setDeviceAuthenticator((_clientId, username, password) =>
       authenticateDevice(this.deps.database, this.stats, username, password),
     );
-    this.mqtt.setDeviceTopicGuard(sessionTopicGuard(this.root));
+    const guard = sessionTopicGuard(this.root);
+    // a device publishing on a topic not its own is refused (its connection ends) and counted
+    this.mqtt.setDeviceTopicGuard((username, topic, action) => {
+      const allowed = guard(username, topic, action);
+      if (!allowed && action === 'publish') this.stats.rejected.foreignTopic++;
+      return allowed;
+    });
     await this.events.start();
     // every process forgets what a registry edit touched, whichever process made it
     this.stopping.push(
@@ -119,8 +125,13 @@ export class DeviceHub {
   }
 
   /** One device message (see Ingest.handle): resolves once what it carried is committed. */
-  handle(topic: string, payload: Buffer): Promise<void> {
-    return this.ingest.handle(topic, payload);
+  handle(topic: string, payload: Buffer, meta: MessageMeta = { retain: false }): Promise<void> {
+    return this.ingest.handle(topic, payload, meta);
+  }
+
+  /** Tells the sessions carrying these SENT or DELIVERED commands that they are cancelled (see CommandFlow.cancel). */
+  cancel(commandIds: string[]): Promise<number> {
+    return this.commands.cancel(commandIds);
   }
 
   /** Writes what is buffered now (see BufferedWriter.flush). */

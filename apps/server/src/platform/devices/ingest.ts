@@ -1,22 +1,27 @@
 import {
+  acceptsEvent,
   ackMessage,
   checkTelemetry,
   eventMessage,
   heartbeatMessage,
   helloMessage,
+  MAX_PAYLOAD_BYTES,
   resultMessage,
   type TelemetryItem,
   telemetryMessage,
+  tsIsMillis,
   UP_KINDS,
   type UpKind,
 } from '@luxgrid/contracts';
 import type { Deps } from '../context.ts';
+import type { MessageMeta } from '../mqtt.ts';
 import type { CommandFlow } from './commands.ts';
 import type { HubStats } from './options.ts';
 import type { DeviceInfo, RegistryCache } from './registry-cache.ts';
 import type { BufferedWriter, Round } from './writer.ts';
 
-const MAX_PAYLOAD = 256 * 1024;
+/** A `ts` further ahead of the platform's clock than this is refused as a wrong unit or a wrong clock. */
+const MAX_AHEAD_MS = 24 * 3600_000;
 
 /** Thrown for a message that cannot be held now: it stays unacknowledged and the device sends it again. */
 export class NotHeldError extends Error {}
@@ -66,8 +71,10 @@ export class Ingest {
    * unacknowledged and the device sends it again. Messages refused for what they say (bad JSON,
    * unknown devices) resolve at once: sending them again would not help.
    */
-  async handle(topic: string, payload: Buffer): Promise<void> {
+  async handle(topic: string, payload: Buffer, meta: MessageMeta = { retain: false }): Promise<void> {
     this.stats.received++;
+    // a retained message is a broker's copy, not news from the device: it never marks it online
+    if (meta.retain) return void this.stats.rejected.retained++;
     this.writer.held++;
     const rounds = new Set<Round>();
     try {
@@ -100,7 +107,7 @@ export class Ingest {
       this.stats.rejected.badTopic++;
       return;
     }
-    if (payload.length > MAX_PAYLOAD) {
+    if (payload.length > MAX_PAYLOAD_BYTES) {
       this.stats.rejected.tooLarge++;
       return;
     }
@@ -119,6 +126,8 @@ export class Ingest {
     }
     const now = this.deps.clock.now();
     const writer = this.writer;
+    // every `ts` is epoch milliseconds: one in seconds (or far ahead) refuses the whole message
+    if (!this.timestampsOkay(body, now)) return void this.stats.rejected.badTimestamp++;
     switch (kind) {
       case 'hello': {
         const parsed = helloMessage.safeParse(body);
@@ -135,8 +144,12 @@ export class Ingest {
         const parsed = heartbeatMessage.safeParse(body);
         if (!parsed.success) return void this.stats.rejected.malformed++;
         this.stats.accepted++;
+        const back = session.commState !== 'ON';
         writer.seen(session, now);
         await this.touchChildren(session, parsed.data.children ?? [], now);
+        // a heartbeat releases commands kept for the session as a hello does (once it is marked online)
+        if (back) await writer.flush();
+        await this.commands.dispatch([session.deviceId]);
         return writer.flushIfFull();
       }
       case 'telemetry': {
@@ -160,6 +173,7 @@ export class Ingest {
         writer.seen(session, now);
         const target = await this.target(session, parsed.data.uid);
         if (!target) return;
+        if (!acceptsEvent(target.deviceType, parsed.data.type)) return void this.stats.refusedEvents++;
         writer.deviceEvent(target, parsed.data, parsed.data.ts ?? now, now);
         rounds.add(writer.round);
         return writer.flushIfFull();
@@ -185,6 +199,15 @@ export class Ingest {
         return;
       }
     }
+  }
+
+  /** Whether every `ts` in a message (its own, its items') is epoch milliseconds, not seconds and not far ahead. */
+  private timestampsOkay(body: unknown, now: number): boolean {
+    if (!body || typeof body !== 'object') return true;
+    const stamps: unknown[] = [(body as { ts?: unknown }).ts];
+    const items = (body as { items?: unknown }).items;
+    if (Array.isArray(items)) for (const item of items) if (item && typeof item === 'object') stamps.push(item.ts);
+    return stamps.every((ts) => typeof ts !== 'number' || (tsIsMillis(ts) && ts <= now + MAX_AHEAD_MS));
   }
 
   /** The device a message item speaks for: the session itself, or one of the children it carries. */

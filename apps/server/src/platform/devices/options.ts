@@ -52,7 +52,15 @@ export interface HubStats {
     foreignProject: number;
     notChild: number;
     tooLarge: number;
+    /** a device published on a topic that is not its own (the embedded broker also ends its connection) */
+    foreignTopic: number;
+    /** a retained device message: ignored, whether live or replayed by a broker */
+    retained: number;
+    /** a `ts` that is not epoch milliseconds (seconds, or more than a day ahead of the platform's clock) */
+    badTimestamp: number;
   };
+  /** device events whose type the device's type does not declare in the thing model (not stored) */
+  refusedEvents: number;
   /** reading values not stored: a name the device's type does not declare, or a value not of its kind or range */
   refusedValues: { unknown: number; outOfRange: number };
   dropped: number;
@@ -65,6 +73,9 @@ export interface HubStats {
   commandsSent: number;
   acks: number;
   results: number;
+  /** cancel messages sent to devices for commands they had already taken, and the cancels they confirmed */
+  cancelsSent: number;
+  cancelsConfirmed: number;
   authAccepted: number;
   authRejected: number;
   wentOnline: number;
@@ -75,7 +86,18 @@ export const newStats = (): HubStats => ({
   received: 0,
   accepted: 0,
   readings: 0,
-  rejected: { malformed: 0, badTopic: 0, unknownDevice: 0, foreignProject: 0, notChild: 0, tooLarge: 0 },
+  rejected: {
+    malformed: 0,
+    badTopic: 0,
+    unknownDevice: 0,
+    foreignProject: 0,
+    notChild: 0,
+    tooLarge: 0,
+    foreignTopic: 0,
+    retained: 0,
+    badTimestamp: 0,
+  },
+  refusedEvents: 0,
   refusedValues: { unknown: 0, outOfRange: 0 },
   dropped: 0,
   unacknowledged: 0,
@@ -86,6 +108,8 @@ export const newStats = (): HubStats => ({
   commandsSent: 0,
   acks: 0,
   results: 0,
+  cancelsSent: 0,
+  cancelsConfirmed: 0,
   authAccepted: 0,
   authRejected: 0,
   wentOnline: 0,

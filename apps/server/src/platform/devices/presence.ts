@@ -75,19 +75,47 @@ export class Presence {
       );
       offline = rows.map((r) => r.device_id);
       const down = new Set(offline);
+      // the parent chains above every device that went down (its parent and its session), with their states
       const uppers = [
         ...new Set(rows.flatMap((r) => [r.parent_id, r.gateway_id]).filter((v): v is number => v !== null)),
       ];
-      const upperState = new Map<number, string>();
+      const upper = new Map<number, { parentId: number | null; commState: string }>();
+      for (const r of rows) upper.set(r.device_id, { parentId: r.parent_id, commState: 'OFF' });
       if (uppers.length) {
-        const states = await db.query<{ device_id: number; comm_state: string }>(
-          'select device_id, comm_state from lt_device where device_id = any($1::bigint[])',
+        const chain = await db.query<{ device_id: number; parent_id: number | null; comm_state: string }>(
+          `with recursive up as (
+             select device_id, parent_id, comm_state, 0 as depth from lt_device where device_id = any($1::bigint[])
+             union all
+             select d.device_id, d.parent_id, d.comm_state, up.depth + 1 from lt_device d join up on d.device_id = up.parent_id
+             where up.depth < 16)
+           select distinct device_id, parent_id, comm_state from up`,
           [uppers],
         );
-        for (const s of states) upperState.set(s.device_id, s.comm_state);
+        for (const c of chain)
+          if (!down.has(c.device_id)) upper.set(c.device_id, { parentId: c.parent_id, commState: c.comm_state });
       }
-      const isDown = (id: number | null) =>
-        id !== null && (down.has(id) || upperState.get(id) === 'OFF' || upperState.get(id) === 'INIT');
+      // a device above that never came online (INIT) covers nothing: only one that went down does
+      const isDown = (id: number | null) => id !== null && (down.has(id) || upper.get(id)?.commState === 'OFF');
+      /** whether `id` stands below `ancestor` in the device tree */
+      const below = (id: number, ancestor: number) => {
+        let at = upper.get(id)?.parentId ?? null;
+        for (let depth = 0; at !== null && depth < 16; depth++) {
+          if (at === ancestor) return true;
+          at = upper.get(at)?.parentId ?? null;
+        }
+        return false;
+      };
+      /*
+       * One OFFLINE event for the topmost device that went down: a device is silent about it when
+       * its parent is down, or its session is down and stands above it. A box carried by the
+       * concentrator inside it raises the event itself; the concentrator, its child, stays quiet.
+       */
+      const suppressedOf = (r: (typeof rows)[number]) =>
+        isDown(r.parent_id) ||
+        (r.gateway_id !== null &&
+          r.gateway_id !== r.device_id &&
+          isDown(r.gateway_id) &&
+          !below(r.gateway_id, r.device_id));
       const events: EventRow[] = [];
       const wentOffline: HubEvent[] = [];
       const live = new LiveStates(this.deps.ws);
@@ -102,7 +130,7 @@ export class Presence {
           deviceType: r.device_type,
         };
         live.add(device, { commState: 'OFF', ts: now });
-        const suppressed = (r.gateway_id !== r.device_id && isDown(r.gateway_id)) || isDown(r.parent_id);
+        const suppressed = suppressedOf(r);
         wentOffline.push({ type: 'offline', payload: { device, ts: now, carried: suppressed } });
         if (suppressed) continue;
         emitted.push(r.device_id);

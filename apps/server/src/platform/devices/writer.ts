@@ -280,7 +280,12 @@ export class BufferedWriter {
     );
   }
 
-  /** Marks devices heard from again online in the registry; a concentrator coming back is one ONLINE event. */
+  /**
+   * Marks devices heard from again online in the registry. As going offline, coming back is one
+   * ONLINE event for the topmost device that came back: a device is quiet about it when its parent
+   * came back with it, or its session did and stands above it (a concentrator and its lamps: the
+   * concentrator; a box carried by the concentrator inside it: the box).
+   */
   private async markOnline(ids: number[]): Promise<void> {
     const rows = await this.deps.database.query<{
       deviceId: number;
@@ -289,21 +294,32 @@ export class BufferedWriter {
       uid: string;
       deviceType: string;
       gatewayId: number | null;
+      parentId: number | null;
     }>(
       `update lt_device set comm_state = 'ON' where device_id = any($1::bigint[]) and comm_state <> 'ON'
        returning device_id as "deviceId", client_id as "clientId", project_id as "projectId", uid,
-         device_type as "deviceType", gateway_id as "gatewayId"`,
+         device_type as "deviceType", gateway_id as "gatewayId", parent_id as "parentId"`,
       [ids],
     );
     this.stats.wentOnline += rows.length;
     const now = this.deps.clock.now();
-    const back = new Set(rows.map((r) => r.deviceId));
+    const parentOf = new Map(rows.map((r) => [r.deviceId, r.parentId]));
+    /** whether `id` came back in this batch and stands below `ancestor` */
+    const below = (id: number, ancestor: number) => {
+      let at = parentOf.get(id) ?? null;
+      for (let depth = 0; at !== null && depth < 16; depth++) {
+        if (at === ancestor) return true;
+        at = parentOf.get(at) ?? null;
+      }
+      return false;
+    };
     const events: EventRow[] = [];
     const online: HubEvent[] = [];
     for (const r of rows) {
-      const { gatewayId, ...device } = r;
-      // a concentrator coming back brings its children: one ONLINE event, for the concentrator
-      const carried = Boolean(gatewayId && gatewayId !== r.deviceId && back.has(gatewayId));
+      const { gatewayId, parentId, ...device } = r;
+      const carried =
+        (parentId !== null && parentOf.has(parentId)) ||
+        (gatewayId !== null && gatewayId !== r.deviceId && parentOf.has(gatewayId) && !below(gatewayId, r.deviceId));
       online.push({ type: 'online', payload: { device, ts: now, carried } });
       if (!carried)
         events.push({ d: r.deviceId, c: r.clientId, p: r.projectId, t: now, e: 'ONLINE', l: 'ordinary', v: null });

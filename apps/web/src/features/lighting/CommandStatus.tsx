@@ -12,13 +12,28 @@ import { isFinal } from './rules';
 import type { CommandRow, CommandStatus } from './types';
 
 /** A command's lifecycle state, following command.update pushes while it is on screen. */
-export function CommandStatusTag({ commandId, status }: { commandId: string; status: CommandStatus }) {
+export function CommandStatusTag({
+  commandId,
+  status,
+  cancelState,
+}: {
+  commandId: string;
+  status: CommandStatus;
+  /** a command cancelled after it was sent: what the device answered to the cancel */
+  cancelState?: CommandRow['cancelState'];
+}) {
+  const { t } = useTranslation();
   const states = useDict('task_command_state');
   const live = useCommandStatus(commandId, status);
   return (
     <Space size={4} data-testid="command-status" data-status={live}>
       {!isFinal(live) && <LoadingOutlined style={{ color: '#1677ff' }} />}
       <DictTag options={states} value={live} />
+      {live === 'CANCELED' && cancelState && (
+        <Typography.Text type="secondary" data-testid="command-cancel-state" data-cancel={cancelState}>
+          {t(`ltControl.cancelState.${cancelState}`)}
+        </Typography.Text>
+      )}
     </Space>
   );
 }

@@ -308,7 +308,9 @@ export function DeviceDrawer({ deviceId, onClose, onEdit, extraResources = [] }:
                   {
                     key: 'status',
                     title: t('ltTaskLog.status'),
-                    render: (_, row) => <CommandStatusTag commandId={row.commandId} status={row.status} />,
+                    render: (_, row) => (
+                      <CommandStatusTag commandId={row.commandId} status={row.status} cancelState={row.cancelState} />
+                    ),
                   },
                   {
                     key: 'time',

@@ -3,6 +3,7 @@ import { Badge, Tooltip } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictLabel } from '../../shared/DictTag';
+import { formatDateTime } from '../../shared/date';
 import type { DictItem } from '../../shared/dict';
 import type { CommState, LiveValues } from './types';
 
@@ -41,6 +42,8 @@ export function formatValue(key: string, value: unknown, dicts: ValueDicts = {},
   if (key === 'lampState' && dicts.lampState) return dictLabel(dicts.lampState, value);
   if (key === 'breaker' && dicts.breaker) return dictLabel(dicts.breaker, value);
   if (typeof value === 'boolean') return yesNo ? (value ? yesNo[0] : yesNo[1]) : String(value);
+  // a device's clock (timing, clockcalling) comes as epoch milliseconds
+  if (key === 'clock' && typeof value === 'number') return formatDateTime(value);
   if (typeof value === 'number') return `${formatNumber(value)}${UNITS[key] ? ` ${UNITS[key]}` : ''}`;
   return String(value);
 }

@@ -51,6 +51,10 @@ describe('a device answer in words', () => {
     expect(readableSummary({ dimLevel: 60, lampState: 'ON' }, label, format)).toBe('灯具状态 亮灯 · 调光值 60 %');
     expect(readableSummary({ hours: 11314 }, label, format)).toBe('累计亮灯时长 11314 h');
     expect(readableSummary({ restarted: true }, label, format)).toBe('已重启 是');
+    // a device's clock, answered in epoch milliseconds, reads as a date and time
+    expect(readableSummary({ clock: new Date(2026, 10, 26, 20, 5, 9).getTime() }, label, format)).toBe(
+      '设备时钟 2026-11-26 20:05:09',
+    );
     await i18n.changeLanguage('en-US');
     expect(readableSummary({ lampState: 'OFF', config: { firmware: '1.8.0' } }, label, format)).toBe(
       'Lamp state 灭灯 · Firmware 1.8.0',

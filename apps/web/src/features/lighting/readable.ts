@@ -20,6 +20,8 @@ const PHRASES: readonly [RegExp, FailureReasonCode][] = [
   [/relay/i, 'RELAY_FAULT'],
   [/driver/i, 'DRIVER_FAULT'],
   [/manual/i, 'MANUAL_OVERRIDE'],
+  [/refused|rejected|not (allowed|permitted)/i, 'REFUSED'],
+  [/expired/i, 'EXPIRED'],
 ];
 
 const isReason = (code: string): code is FailureReasonCode =>

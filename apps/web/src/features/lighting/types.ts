@@ -206,6 +206,8 @@ export interface CommandRow {
   action: string;
   value: number | null;
   status: CommandStatus;
+  /** a command cancelled after it was sent: whether the device confirmed the cancel */
+  cancelState?: 'SENT' | 'CONFIRMED' | 'TOO_LATE' | null;
   attempts: number;
   result: Record<string, unknown> | null;
   error: string | null;

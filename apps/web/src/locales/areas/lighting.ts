@@ -67,6 +67,7 @@ const zhCN = {
     saveAndDeploy: '表单或配置已修改，是否保存并下发？',
   },
   ltControl: {
+    cancelState: { SENT: '已通知设备取消', CONFIRMED: '设备已确认取消', TOO_LATE: '设备已执行，取消未及' },
     actions: {
       LIGHT_ON: '开灯',
       LIGHT_OFF: '关灯',
@@ -432,6 +433,11 @@ const enUS: Texts = {
     saveAndDeploy: 'form or config changed, save and deploy?',
   },
   ltControl: {
+    cancelState: {
+      SENT: 'Cancel sent to the device',
+      CONFIRMED: 'Cancel confirmed by the device',
+      TOO_LATE: 'Already carried out by the device',
+    },
     actions: {
       LIGHT_ON: 'Turn on',
       LIGHT_OFF: 'Turn off',

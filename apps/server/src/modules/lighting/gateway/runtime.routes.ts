@@ -180,6 +180,7 @@ export function runtimeRoutes(deps: Deps): FastifyPluginAsyncZod {
           q.query(
             `select c.command_id as "commandId", c.batch_id as "batchId", c.device_id as "deviceId", d.uid, d.name,
                d.device_type as "deviceType", c.action, c.value, c.status, c.attempts, c.result, c.error,
+               c.cancel_state as "cancelState",
                c.oper_name as "operName", ${fmt('c.create_time')} as "createTime", ${fmt('c.sent_time')} as "sentTime",
                ${fmt('c.delivered_time')} as "deliveredTime", ${fmt('c.finish_time')} as "finishTime", ${fmt('c.expire_time')} as "expireTime"
              from (select * from lt_command c ${where} order by c.create_time desc, c.command_id limit ${size} offset ${offset}) c
@@ -230,6 +231,8 @@ export function runtimeRoutes(deps: Deps): FastifyPluginAsyncZod {
            where log_id = any($1::bigint[])`,
           [rows.map((r) => r.log_id).filter((v) => v !== null), now],
         );
+        // commands a session already took: the device is told to drop them, and its answer is recorded
+        await deps.deviceHub?.cancel(ids);
         return ok(req.lang);
       },
     );

@@ -54,7 +54,9 @@ function BatchCommands({ batch, onClose }: { batch: BatchQueryRow | null; onClos
       dataIndex: 'status',
       title: t('ltTaskLog.status'),
       width: 120,
-      render: (_: unknown, row) => <CommandStatusTag commandId={row.commandId} status={row.status} />,
+      render: (_: unknown, row) => (
+        <CommandStatusTag commandId={row.commandId} status={row.status} cancelState={row.cancelState} />
+      ),
     },
     {
       key: 'result',

@@ -76,7 +76,9 @@ function TaskLogBody() {
       dataIndex: 'status',
       title: t('ltTaskLog.status'),
       width: 120,
-      render: (_: unknown, row) => <CommandStatusTag commandId={row.commandId} status={row.status} />,
+      render: (_: unknown, row) => (
+        <CommandStatusTag commandId={row.commandId} status={row.status} cancelState={row.cancelState} />
+      ),
     },
     column('attempts', t('ltTaskLog.attempts'), { width: 90 }),
     {

@@ -1,0 +1,1 @@
+ALTER TABLE "lt_command" ADD COLUMN "cancel_state" varchar(10);

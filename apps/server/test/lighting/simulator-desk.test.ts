@@ -1,0 +1,140 @@
+import { downTopic, upTopic } from '@luxgrid/contracts';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommandDesk } from '../../../simulator/src/desk.ts';
+import { startTestApp, type TestApp } from '../harness.ts';
+import { demo, startTestHub, until } from './helpers.ts';
+
+/** The simulator's command handling (apps/simulator/src/desk.ts) against the real device hub. */
+describe('simulated devices follow protocol 1.0: clock, cancel, error replies', () => {
+  let t: TestApp;
+  let d: Awaited<ReturnType<typeof demo>>;
+  let gw: Awaited<ReturnType<typeof startTestHub>>;
+  let client: MqttClient;
+  let desk: CommandDesk;
+  let rtuId: number;
+  /**
+   * how the device behaves next: `slow` takes a minute to carry a command out (time to cancel it),
+   * `unknown` receives its commands as FLASH, an action its firmware does not know
+   */
+  let mode: 'normal' | 'slow' | 'unknown' | 'late' = 'normal';
+
+  const command = async (deviceId: number, action: string) => {
+    const res = await t.call('POST', '/lighting/device/control', {
+      token: d.token,
+      body: { action, deviceIds: [deviceId] },
+    });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    const [row] = await t.deps.database.query<{ command_id: string }>(
+      'select command_id from lt_command where batch_id = $1',
+      [res.body.data.batchId],
+    );
+    return row!.command_id;
+  };
+  const settled = async (id: string, done: (row: Row) => boolean) => {
+    let row!: Row;
+    await until(async () => {
+      [row] = (await t.deps.database.query<Row>(
+        'select status, cancel_state, error, result from lt_command where command_id = $1',
+        [id],
+      )) as [Row];
+      return done(row);
+    });
+    return row;
+  };
+  type Row = { status: string; cancel_state: string | null; error: string; result: { clock?: number } | null };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    d = await demo(t);
+    gw = await startTestHub(t);
+    const add = async (body: Record<string, unknown>) => {
+      const res = await t.call('POST', '/lighting/device', {
+        token: d.token,
+        body: { projectId: d.projectId, ...body },
+      });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { deviceId: number; secret: string };
+    };
+    const ccu = await add({ uid: 'SIM-CCU', name: 'simulated concentrator', deviceType: 'CCU' });
+    rtuId = (await add({ uid: 'SIM-RTU', name: 'simulated lamp', deviceType: 'RTU', parentId: ccu.deviceId })).deviceId;
+    client = await mqtt.connectAsync(gw.url, {
+      username: `${d.projectId}/SIM-CCU`,
+      password: ccu.secret,
+      reconnectPeriod: 0,
+    });
+    desk = new CommandDesk({
+      send: (kind, body) =>
+        void client.publish(upTopic(gw.root, d.projectId, 'SIM-CCU', kind), JSON.stringify(body), { qos: 1 }),
+      carryOut: (cmd) => ({ status: 'SUCCESS', data: { lampState: cmd.action === 'LIGHT_OFF' ? 'OFF' : 'ON' } }),
+      // a switch-off takes its time (long enough to be cancelled), everything else is answered at once
+      answerDelayMs: () => (mode === 'slow' ? 60_000 : 0),
+      clockOffsetMs: -90_000,
+    });
+    client.on('message', (_topic, payload) => {
+      const message = JSON.parse(payload.toString());
+      if (mode === 'unknown' && message.action !== 'cancel') message.action = 'FLASH';
+      // `late`: the message reached the device after its expiresAt
+      if (mode === 'late') message.expiresAt = Date.now() - 1;
+      desk.take(message);
+    });
+    await client.subscribeAsync(downTopic(gw.root, d.projectId, 'SIM-CCU'), { qos: 1 });
+    await client.publishAsync(
+      upTopic(gw.root, d.projectId, 'SIM-CCU', 'hello'),
+      JSON.stringify({ children: ['SIM-RTU'] }),
+      {
+        qos: 1,
+      },
+    );
+    await until(
+      async () =>
+        (await t.deps.database.query("select 1 from lt_device where device_id = $1 and comm_state = 'ON'", [rtuId]))
+          .length === 1,
+    );
+  });
+  afterAll(async () => {
+    desk?.stop();
+    await client?.endAsync(true);
+    await gw?.stop();
+    await t?.close();
+  });
+
+  it('clockcalling reads the device clock; timing sets it to the platform’s time', async () => {
+    const before = await settled(await command(rtuId, 'clockcalling'), (r) => r.status === 'SUCCESS');
+    expect(Math.abs(before.result!.clock! - (Date.now() - 90_000))).toBeLessThan(5_000);
+    const set = await settled(await command(rtuId, 'timing'), (r) => r.status === 'SUCCESS');
+    expect(Math.abs(set.result!.clock! - t.clock.now())).toBeLessThan(5_000);
+    const after = await settled(await command(rtuId, 'clockcalling'), (r) => r.status === 'SUCCESS');
+    expect(Math.abs(after.result!.clock! - t.clock.now())).toBeLessThan(5_000);
+  });
+
+  it('drops a cancelled command it has not carried out and confirms the cancel', async () => {
+    mode = 'slow';
+    const id = await command(rtuId, 'LIGHT_OFF');
+    await settled(id, (r) => r.status === 'DELIVERED');
+    mode = 'normal';
+    const res = await t.call('PUT', `/lighting/command/cancel/${id}`, { token: d.token });
+    expect(res.body.code).toBe(200);
+    expect(await settled(id, (r) => r.cancel_state !== 'SENT')).toMatchObject({
+      status: 'CANCELED',
+      cancel_state: 'CONFIRMED',
+    });
+    expect(desk.stats.cancelled).toBe(1);
+  });
+
+  it('answers an action it does not know with an UNSUPPORTED error reply, recorded on the command', async () => {
+    mode = 'unknown';
+    const id = await command(rtuId, 'LIGHT_ON');
+    const row = await settled(id, (r) => r.status === 'FAILED');
+    mode = 'normal';
+    expect(row.error).toBe('UNSUPPORTED: unknown action FLASH');
+  });
+
+  it('refuses a command that reached it after its expiresAt with an EXPIRED error reply', async () => {
+    mode = 'late';
+    const id = await command(rtuId, 'LIGHT_ON');
+    const row = await settled(id, (r) => r.status === 'FAILED');
+    mode = 'normal';
+    expect(row.error).toBe('EXPIRED: received after expiresAt');
+  });
+});

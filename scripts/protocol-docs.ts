@@ -1,0 +1,16 @@
+/**
+ * Writes what the device protocol document takes from the contracts: docs/asyncapi.json and the
+ * generated tables of docs/device-protocol.md (readings with units and ranges, event types).
+ * Run after changing the thing model or the wire schemas: `npx tsx scripts/protocol-docs.ts`.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { asyncApiText } from '../packages/contracts/src/asyncapi.ts';
+import { withProtocolTables } from '../packages/contracts/src/protocol-tables.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+writeFileSync(join(root, 'docs/asyncapi.json'), asyncApiText());
+const doc = join(root, 'docs/device-protocol.md');
+writeFileSync(doc, withProtocolTables(readFileSync(doc, 'utf8')));
+console.log('docs/asyncapi.json and the tables of docs/device-protocol.md written');
