@@ -1,14 +1,59 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { freePort } from './helpers.ts';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
-export const DYNSEC_PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
-export const dynsecAvailable = existsSync(MOSQUITTO) && existsSync(DYNSEC_PLUGIN);
+/** Debian puts the plugin under the architecture's library directory (/usr/lib/x86_64-linux-gnu on amd64). */
+export const DYNSEC_PLUGIN =
+  ['/usr/lib', ...(existsSync('/usr/lib') ? readdirSync('/usr/lib').map((dir) => join('/usr/lib', dir)) : [])]
+    .map((dir) => join(dir, 'mosquitto_dynamic_security.so'))
+    .find((file) => existsSync(file)) ?? '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
+/** Present, or CI (which installs Debian's mosquitto, plugin and mosquitto_ctrl included): there the tests run or fail, never skip. */
+export const dynsecAvailable = (existsSync(MOSQUITTO) && existsSync(DYNSEC_PLUGIN)) || Boolean(process.env.CI);
+
+const ADMIN_ACLS = [
+  ['publishClientSend', '$CONTROL/dynamic-security/#'],
+  ['publishClientReceive', '$CONTROL/dynamic-security/#'],
+  ['subscribePattern', '$CONTROL/dynamic-security/#'],
+].map(([acltype, topic]) => ({ acltype, topic, allow: true }));
+
+/**
+ * The plugin's file with one admin account: `mosquitto_ctrl dynsec init` where it is installed,
+ * else written as it writes it (PBKDF2-SHA512, 101 iterations, 12-byte salt) with the same
+ * default ACL access (devices may publish and subscribe only where a role allows).
+ */
+export function initDynsecFile(
+  file: string,
+  username: string,
+  password: string,
+  useCtrl = existsSync('/usr/bin/mosquitto_ctrl'),
+) {
+  if (useCtrl) {
+    execFileSync('mosquitto_ctrl', ['dynsec', 'init', file, username, password], { stdio: 'ignore' });
+    return;
+  }
+  const salt = randomBytes(12);
+  const hash = pbkdf2Sync(password, salt, 101, 64, 'sha512');
+  const config = {
+    clients: [
+      {
+        username,
+        textName: 'Dynsec admin user',
+        password: hash.toString('base64'),
+        salt: salt.toString('base64'),
+        iterations: 101,
+        roles: [{ rolename: 'admin' }],
+      },
+    ],
+    roles: [{ rolename: 'admin', acls: ADMIN_ACLS }],
+    defaultACLAccess: { publishClientSend: false, publishClientReceive: true, subscribe: false, unsubscribe: true },
+  };
+  writeFileSync(file, JSON.stringify(config, null, 2));
+}
 
 /** A Mosquitto 2 of the test's own on a free port, with the dynamic security plugin and a fresh admin account. */
 export interface DynsecBroker {
@@ -19,13 +64,13 @@ export interface DynsecBroker {
   stop(): Promise<void>;
 }
 
-export async function startDynsecBroker(): Promise<DynsecBroker> {
+export async function startDynsecBroker(opts: { useCtrl?: boolean } = {}): Promise<DynsecBroker> {
   const dir = mkdtempSync(join(tmpdir(), 'luxgrid-dynsec-'));
   // mosquitto started as root runs as its own user: it must be able to save the plugin's file
   chmodSync(dir, 0o777);
   const file = join(dir, 'dynamic-security.json');
   const admin = { username: 'admin', password: randomBytes(12).toString('hex') };
-  execFileSync('mosquitto_ctrl', ['dynsec', 'init', file, admin.username, admin.password], { stdio: 'ignore' });
+  initDynsecFile(file, admin.username, admin.password, opts.useCtrl);
   chmodSync(file, 0o666);
   const port = await freePort();
   const conf = join(dir, 'mosquitto.conf');
