@@ -219,8 +219,12 @@ describe.runIf(dynsecAvailable)('device credentials in Mosquitto dynamic securit
 
   it('a deleted device is refused and its account and role are gone', async () => {
     const b = devices.get('CCU-B')!;
+    const connected = open.find((c) => c.options.username === user('CCU-B') && c.connected)!;
+    const closed = new Promise<void>((resolve) => connected.once('close', () => resolve()));
     const res = await t.call('DELETE', `/lighting/device/${b.deviceId}`, { token: d.token });
     expect(res.body.code).toBe(200);
+    // the broker ends the deleted device's open connection
+    await closed;
     const [client, role] = await broker.control([
       { command: 'getClient', username: user('CCU-B') },
       { command: 'getRole', rolename: `luxgrid-device-${user('CCU-B')}` },
