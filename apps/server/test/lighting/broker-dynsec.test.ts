@@ -96,6 +96,7 @@ describe.runIf(dynsecAvailable)('device credentials in Mosquitto dynamic securit
       root: ROOT,
       database: t.deps.database,
       log: t.deps.log,
+      timeoutMs: 3000,
     });
     t.deps.brokerCredentials = keeper;
     watcher = await connect(broker.url, 'watcher', watcherPassword);
@@ -254,5 +255,27 @@ describe.runIf(dynsecAvailable)('device credentials in Mosquitto dynamic securit
       /Not authorized|Bad User Name or Password/i,
     );
     expect(keeper.health()).toMatchObject({ failed: 0, lastError: null });
+  });
+
+  it('a secret re-issued while the broker is away reaches it when it is back', async () => {
+    const p = await add('CCU-P');
+    await broker.pause();
+    const res = await t.call('POST', `/lighting/device/${p.deviceId}/secret`, { token: d.token });
+    // the registry holds the new secret and shows it once; the broker's confirmation is missing
+    expect(res.body.code).toBe(200);
+    const secret = res.body.data.secret as string;
+    expect(keeper.health()).toMatchObject({ connected: false, failed: 5 });
+    expect(keeper.health().lastError).toMatch(/did not answer/);
+    await broker.resume();
+    const end = Date.now() + 15_000;
+    let client: MqttClient | null = null;
+    while (!client && Date.now() < end) {
+      client = await session('CCU-P', secret).catch(() => null);
+      if (!client) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(client?.connected).toBe(true);
+    await expect(connect(broker.url, user('CCU-P'), p.secret)).rejects.toThrow(
+      /Not authorized|Bad User Name or Password/i,
+    );
   });
 });

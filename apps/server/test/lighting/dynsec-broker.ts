@@ -61,6 +61,9 @@ export interface DynsecBroker {
   admin: { username: string; password: string };
   /** Runs dynamic security commands as the admin; resolves with their answers, in order. */
   control(commands: object[]): Promise<{ command: string; error?: string; data?: unknown }[]>;
+  /** Stops the broker (its accounts stay in the plugin's file) and starts it again on the same port. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -85,29 +88,38 @@ export async function startDynsecBroker(opts: { useCtrl?: boolean } = {}): Promi
       '',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn(MOSQUITTO, ['-c', conf], { stdio: 'ignore' });
   const url = `mqtt://127.0.0.1:${port}`;
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const up = await new Promise<boolean>((resolve) => {
-      const c = mqtt.connect(url, { ...admin, reconnectPeriod: 0, connectTimeout: 1000 });
-      c.once('connect', () => {
-        c.end(true);
-        resolve(true);
+  const launch = async (): Promise<ChildProcess> => {
+    const child = spawn(MOSQUITTO, ['-c', conf], { stdio: 'ignore' });
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const up = await new Promise<boolean>((resolve) => {
+        const c = mqtt.connect(url, { ...admin, reconnectPeriod: 0, connectTimeout: 1000 });
+        c.once('connect', () => {
+          c.end(true);
+          resolve(true);
+        });
+        c.once('error', () => {
+          c.end(true);
+          resolve(false);
+        });
+        c.once('close', () => resolve(false));
       });
-      c.once('error', () => {
-        c.end(true);
-        resolve(false);
-      });
-      c.once('close', () => resolve(false));
-    });
-    if (up) break;
-    if (Date.now() > until || child.exitCode !== null) {
-      child.kill();
-      throw new Error('mosquitto with dynamic security did not start');
+      if (up) return child;
+      if (Date.now() > until || child.exitCode !== null) {
+        child.kill();
+        throw new Error('mosquitto with dynamic security did not start');
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  };
+  const halt = async (process: ChildProcess) => {
+    if (process.exitCode !== null || process.signalCode !== null) return;
+    const exited = new Promise((resolve) => process.once('exit', resolve));
+    process.kill('SIGTERM');
+    await exited;
+  };
+  let child = await launch();
   return {
     url,
     admin,
@@ -122,12 +134,14 @@ export async function startDynsecBroker(opts: { useCtrl?: boolean } = {}): Promi
         await c.endAsync(true);
       }
     },
+    async pause() {
+      await halt(child);
+    },
+    async resume() {
+      child = await launch();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await halt(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -96,6 +96,9 @@ export class DynsecCredentials implements BrokerCredentials {
     });
     const keeper = new DynsecCredentials(client, opts);
     client.on('error', (error) => {
+      // the client reconnects by itself; each new kind of failure (a wrong admin password …) is logged once
+      if (keeper.lastError !== error.message)
+        opts.log.error({ err: error }, 'dynamic security: the management connection failed');
       keeper.lastError = error.message;
     });
     client.on('connect', () => {
