@@ -1,10 +1,15 @@
 import { mqttUserName } from '@luxgrid/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/platform/config.ts';
+import type { Database } from '../../src/platform/db.ts';
 import { DEVICE_TEXTNAME, DynsecCredentials } from '../../src/platform/devices/broker-credentials/dynsec.ts';
+import { startBrokerCredentials } from '../../src/platform/devices/broker-credentials/index.ts';
+import type { MqttHub } from '../../src/platform/mqtt.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { type DynsecBroker, dynsecAvailable, startDynsecBroker } from './dynsec-broker.ts';
-import { demo } from './helpers.ts';
+import { demo, startTestHub, until } from './helpers.ts';
 
 const ROOT = 'luxgrid';
 
@@ -257,6 +262,67 @@ describe.runIf(dynsecAvailable)('device credentials in Mosquitto dynamic securit
     expect(keeper.health()).toMatchObject({ failed: 0, lastError: null });
   });
 
+  it("the server's own account, set up as the document says, carries a device's messages up and its commands down", async () => {
+    const serverPassword = 'server-secret';
+    const answers = await broker.control([
+      {
+        command: 'createRole',
+        rolename: 'luxgrid-server',
+        acls: [
+          { acltype: 'subscribePattern', topic: `${ROOT}/v1/+/+/up/#`, allow: true },
+          { acltype: 'publishClientReceive', topic: `${ROOT}/v1/+/+/up/#`, allow: true },
+          { acltype: 'publishClientSend', topic: `${ROOT}/v1/+/+/down/#`, allow: true },
+        ],
+      },
+      {
+        command: 'createClient',
+        username: 'luxgrid',
+        password: serverPassword,
+        roles: [{ rolename: 'luxgrid-server' }],
+      },
+    ]);
+    expect(answers.filter((a) => a.error)).toEqual([]);
+    const gw = await startTestHub(t, {
+      url: broker.url.replace('mqtt://', `mqtt://luxgrid:${serverPassword}@`),
+      topicRoot: ROOT,
+    });
+    try {
+      const ccu = await add('CCU-S');
+      const rtu = await t.call('POST', '/lighting/device', {
+        token: d.token,
+        body: { projectId: d.projectId, uid: 'RTU-S1', name: 'lamp', deviceType: 'RTU', parentId: ccu.deviceId },
+      });
+      expect(rtu.body.code, JSON.stringify(rtu.body)).toBe(200);
+      const device = await session('CCU-S');
+      await device.subscribeAsync(topic('CCU-S', 'down/command'), { qos: 1 });
+      await device.publishAsync(
+        topic('CCU-S', 'up/hello'),
+        JSON.stringify({ firmware: '2.0.0', children: ['RTU-S1'] }),
+        {
+          qos: 1,
+        },
+      );
+      await until(async () => {
+        const [state] = await t.deps.database.query<{ online: boolean }>(
+          'select online from lt_device_state where device_id = $1',
+          [ccu.deviceId],
+        );
+        return state?.online === true;
+      });
+      const got = new Promise<{ action: string; commands: { uid: string }[] }>((resolve) =>
+        device.once('message', (_t, payload) => resolve(JSON.parse(payload.toString()))),
+      );
+      const res = await t.call('POST', '/lighting/device/control', {
+        token: d.token,
+        body: { action: 'LIGHT_ON', deviceIds: [rtu.body.data.deviceId] },
+      });
+      expect(res.body.data).toMatchObject({ total: 1, sent: 1 });
+      expect(await got).toMatchObject({ action: 'LIGHT_ON', commands: [{ uid: 'RTU-S1' }] });
+    } finally {
+      await gw.stop();
+    }
+  });
+
   it('a secret re-issued while the broker is away reaches it when it is back', async () => {
     const p = await add('CCU-P');
     await broker.pause();
@@ -277,5 +343,29 @@ describe.runIf(dynsecAvailable)('device credentials in Mosquitto dynamic securit
     await expect(connect(broker.url, user('CCU-P'), p.secret)).rejects.toThrow(
       /Not authorized|Bad User Name or Password/i,
     );
+  });
+});
+
+describe('device credentials settings', () => {
+  const warned: string[] = [];
+  const log = {
+    warn: (message: string) => warned.push(message),
+    error: () => undefined,
+  } as unknown as FastifyBaseLogger;
+  const external = { mode: 'external' } as MqttHub;
+  const start = (env: Record<string, string>, hub: MqttHub | null = external) =>
+    startBrokerCredentials(loadConfig(env), hub, ROOT, {} as Database, log);
+
+  it('refuse an unknown mode, and dynsec without an external broker or its admin account', async () => {
+    expect(() => loadConfig({ MQTT_CREDENTIALS: 'acl-file' })).toThrow(/dynsec, http or none/);
+    await expect(start({ MQTT_CREDENTIALS: 'dynsec' }, null)).rejects.toThrow(/MQTT_URL/);
+    await expect(start({ MQTT_URL: 'mqtt://broker:1883', MQTT_CREDENTIALS: 'dynsec' })).rejects.toThrow(
+      /MQTT_ADMIN_USER and MQTT_ADMIN_PASSWORD/,
+    );
+    expect((await start({ MQTT_URL: 'mqtt://broker:1883', MQTT_CREDENTIALS: 'http' })).mode).toBe('http');
+    expect(warned).toEqual([]);
+    expect((await start({ MQTT_URL: 'mqtt://broker:1883' })).mode).toBe('none');
+    expect(warned).toEqual([expect.stringMatching(/MQTT_CREDENTIALS is not set/)]);
+    expect((await start({}, { mode: 'embedded' } as MqttHub)).mode).toBe('embedded');
   });
 });
