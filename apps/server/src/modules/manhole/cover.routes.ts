@@ -175,9 +175,10 @@ export function coverRoutes(deps: Deps): FastifyPluginAsyncZod {
           ],
         );
         deps.devices.registryChanged([]);
-        await deps.brokerCredentials.issued([
-          { projectId: project.projectId, uid: created!.uid, secret: credentials.secret },
-        ]);
+        await deps.brokerCredentials.issued(
+          [{ projectId: project.projectId, uid: created!.uid, secret: credentials.secret }],
+          true,
+        );
         return ok(req.lang, {
           deviceId: created!.deviceId,
           uid: created!.uid,
@@ -375,6 +376,7 @@ export function coverRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (issued.length)
           await deps.brokerCredentials.issued(
             issued.map((r) => ({ projectId: project.projectId, uid: r.uid, secret: r.secret })),
+            true,
           );
         return ok(req.lang, {
           total: sheet.rows.length + sheet.failures.length,

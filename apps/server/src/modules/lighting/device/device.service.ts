@@ -427,7 +427,7 @@ export async function createDevice(deps: Deps, ctx: Ctx, body: DeviceBody) {
   await routeBoxesThroughControllers(deps, values.projectId);
   if (body.tagIds?.length) await setTags(deps, created[0]!, body.tagIds);
   deps.devices.registryChanged([]);
-  if (credentials) await deps.brokerCredentials.issued([{ ...created[0]!, secret: credentials.secret }]);
+  if (credentials) await deps.brokerCredentials.issued([{ ...created[0]!, secret: credentials.secret }], true);
   return { devices: created, secret: credentials?.secret ?? null };
 }
 

@@ -48,7 +48,8 @@ export interface CredentialsHealth {
  */
 export interface BrokerCredentials {
   readonly mode: CredentialsHealth['mode'];
-  issued(devices: IssuedSecret[]): Promise<void>;
+  /** `fresh`: the devices were just registered (no account expected); otherwise their secrets were re-issued */
+  issued(devices: IssuedSecret[], fresh?: boolean): Promise<void>;
   revoked(devices: DeviceName[]): Promise<void>;
   health(): CredentialsHealth;
   close(): Promise<void>;
