@@ -123,7 +123,7 @@ describe.skipIf(!hasChromium)('lighting journeys (issue #6)', () => {
     await form.getByRole('button', { name: /确\s*定/ }).click();
     const secret = page.getByTestId('secret-dialog');
     await secret.waitFor();
-    await expect(secret.getByTestId('secret-username').textContent()).resolves.toBe(`${session.projectId}/${CCU_UID}`);
+    await expect(secret.getByTestId('secret-username').textContent()).resolves.toBe(`${session.projectId}-${CCU_UID}`);
     await expect(secret.getByTestId('secret-value').textContent()).resolves.toMatch(/\S{16,}/);
     await secret.getByTestId('secret-close').click();
     await secret.waitFor({ state: 'hidden' });

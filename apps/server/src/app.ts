@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { CODE, message } from '@luxgrid/contracts';
+import { CODE, message, TOPIC_ROOT } from '@luxgrid/contracts';
 import { deviceProtocolAsyncApi } from '@luxgrid/contracts/asyncapi';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
@@ -28,6 +28,7 @@ import { tenantArea } from './modules/tenant/index.ts';
 import { toolArea } from './modules/tool/index.ts';
 import { type Area, registerAreas } from './platform/area.ts';
 import type { Deps } from './platform/context.ts';
+import { registerMqttHooks } from './platform/devices/broker-credentials/http-auth.ts';
 import { registerHttpPlatform } from './platform/http.ts';
 import { registerOperLog } from './platform/oper-log.ts';
 import { registerWebSocket } from './platform/ws.ts';
@@ -108,10 +109,12 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
         cache: { ok: cache, kind: deps.cache.kind },
         mqtt,
         gateway: deps.deviceHub?.health() ?? null,
+        credentials: deps.brokerCredentials.health(),
       };
     },
   );
 
+  if (deps.config.mqttCredentials === 'http') registerMqttHooks(app, deps, process.env.MQTT_TOPIC_ROOT || TOPIC_ROOT);
   await registerWebSocket(app, deps);
   await registerAreas(app, deps, AREAS);
 

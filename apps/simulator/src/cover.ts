@@ -1,4 +1,4 @@
-import { type CommandMessage, downTopic, upTopic } from '@luxgrid/contracts';
+import { type CommandMessage, downTopic, mqttUserName, upTopic } from '@luxgrid/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { rng, type SimCover } from './city.ts';
 import { CommandDesk, type Outcome } from './desk.ts';
@@ -75,7 +75,7 @@ export class ManholeCoverDevice {
 
   async start(): Promise<void> {
     this.client = mqtt.connect(this.o.brokerUrl, {
-      username: `${this.o.projectId}/${this.uid}`,
+      username: mqttUserName(this.o.projectId, this.uid),
       password: this.o.secret,
       clientId: `${this.uid}-${Math.floor(this.random() * 1e9)}`,
       reconnectPeriod: 5_000,

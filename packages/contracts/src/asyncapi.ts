@@ -267,7 +267,8 @@ export function deviceProtocolAsyncApi(): Record<string, unknown> {
       securitySchemes: {
         device: {
           type: 'userPassword',
-          description: 'user name and password of the device as the platform issues them (docs/device-protocol.md)',
+          description:
+            'user name {projectId}-{uid} (e.g. 1-CCU-0001), password = the device secret the platform issues (docs/device-protocol.md)',
         },
       },
       correlationIds: {

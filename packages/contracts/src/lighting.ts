@@ -218,8 +218,25 @@ export const upTopic = (root: string, projectId: number | string, uid: string, k
   `${root}/${PROTOCOL_VERSION}/${projectId}/${uid}/up/${kind}`;
 export const downTopic = (root: string, projectId: number | string, uid: string) =>
   `${root}/${PROTOCOL_VERSION}/${projectId}/${uid}/down/command`;
-/** The MQTT user name of a device: its topic segment, so broker ACL patterns can use %u. */
-export const mqttUserName = (projectId: number | string, uid: string) => `${projectId}/${uid}`;
+/**
+ * The MQTT user name of a session device: `{projectId}-{uid}`. One topic level, without '/', '+',
+ * '#' or '@', so that brokers' %u/%c and ${username} substitutions and user:password@host URLs take
+ * it as it is; the project id is digits and ends at the first '-'.
+ */
+export const mqttUserName = (projectId: number | string, uid: string) => `${projectId}-${uid}`;
+
+/**
+ * The device a user name names: `{projectId}-{uid}`, or the former `{projectId}/{uid}` when
+ * `legacy` (accepted by the embedded broker only); null for any other name.
+ */
+export function parseMqttUserName(name: string, legacy = false): { projectId: number; uid: string } | null {
+  const match = (legacy ? /^([1-9][0-9]{0,15})[-/](.+)$/ : /^([1-9][0-9]{0,15})-(.+)$/).exec(name);
+  if (!match) return null;
+  const projectId = Number(match[1]);
+  const uid = match[2]!;
+  if (!Number.isSafeInteger(projectId) || uid.length > 64 || !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(uid)) return null;
+  return { projectId, uid };
+}
 
 /** The largest device message the platform takes (MQTT payload); a larger one is dropped and counted. */
 export const MAX_PAYLOAD_BYTES = 256 * 1024;

@@ -1,3 +1,4 @@
+import { TOPIC_ROOT } from '@luxgrid/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { seed } from '../db/seed/index.ts';
 import { unwiredPrincipals } from './auth/principal.ts';
@@ -8,6 +9,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { AppConfig } from './config.ts';
 import type { Deps } from './context.ts';
 import { type Database, openDatabase } from './db.ts';
+import { registryCredentials, startBrokerCredentials } from './devices/broker-credentials/index.ts';
 import { DeviceEvents } from './devices/events.ts';
 import { startDeviceHub } from './devices/hub.ts';
 import { unwiredDictionaries } from './dictionaries.ts';
@@ -78,8 +80,13 @@ export async function bootstrap(config: AppConfig, opts: BootOptions = {}): Prom
     ws,
     devices,
     deviceHub: null,
+    brokerCredentials: registryCredentials('embedded'),
   };
-  if (mqtt) deps.deviceHub = await startDeviceHub(deps, mqtt, { topicRoot: process.env.MQTT_TOPIC_ROOT || undefined });
+  const topicRoot = process.env.MQTT_TOPIC_ROOT || undefined;
+  if (mqtt) {
+    deps.brokerCredentials = await startBrokerCredentials(config, mqtt, topicRoot ?? TOPIC_ROOT, database, log);
+    deps.deviceHub = await startDeviceHub(deps, mqtt, { topicRoot });
+  }
   return deps;
 }
 
@@ -93,6 +100,7 @@ export async function shutdown(deps: Deps): Promise<void> {
   await deps.deviceHub?.stop().catch(() => undefined);
   await deps.devices.idle().catch(() => undefined);
   await deps.mqtt?.close().catch(() => undefined);
+  await deps.brokerCredentials.close().catch(() => undefined);
   await deps.cache.close().catch(() => undefined);
   await deps.database.close().catch(() => undefined);
 }

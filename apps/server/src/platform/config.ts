@@ -14,6 +14,21 @@ export interface AppConfig {
   mqttTls: { port: number; certFile: string; keyFile: string } | undefined;
   /** the server's client id at the external broker (one per process; derived from the host name and PORT when unset) */
   mqttClientId: string | undefined;
+  /**
+   * how device credentials reach the external broker (MQTT_CREDENTIALS): 'dynsec' provisions them into
+   * Mosquitto's dynamic security plugin, 'http' answers EMQX's HTTP authentication and authorization
+   * hooks, 'none' leaves them to the broker's operator; the embedded broker always checks them itself
+   */
+  mqttCredentials: 'none' | 'dynsec' | 'http';
+  /** the account that manages the dynamic security plugin (MQTT_ADMIN_USER / MQTT_ADMIN_PASSWORD) */
+  mqttAdminUser: string | undefined;
+  mqttAdminPassword: string | undefined;
+  /** the shared secret EMQX sends to /mqtt/auth and /mqtt/acl as `Authorization: Bearer …` (MQTT_HOOK_SECRET) */
+  mqttHookSecret: string | undefined;
+  /** addresses or CIDR blocks allowed to call the hooks (MQTT_HOOK_ALLOW, space- or comma-separated) */
+  mqttHookAllow: string[];
+  /** hook calls per calling address and minute (MQTT_HOOK_RATE_PER_MINUTE; 0 = no limit) */
+  mqttHookPerMinute: number;
   redisUrl: string | undefined;
   tokenSecret: string | undefined;
   sessionTtlMinutes: number;
@@ -54,6 +69,13 @@ function tlsEnv(env: NodeJS.ProcessEnv): AppConfig['mqttTls'] {
   return { port, certFile: resolve(certFile), keyFile: resolve(keyFile) };
 }
 
+function credentialsEnv(env: NodeJS.ProcessEnv): AppConfig['mqttCredentials'] {
+  const raw = (env.MQTT_CREDENTIALS ?? '').trim().toLowerCase();
+  if (raw === '' || raw === 'none') return 'none';
+  if (raw === 'dynsec' || raw === 'http') return raw;
+  throw new Error(`MQTT_CREDENTIALS must be dynsec, http or none, got "${env.MQTT_CREDENTIALS}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = resolve(import.meta.dirname, '../../../..');
   return {
@@ -66,6 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqttHost: env.MQTT_HOST || env.HOST || '0.0.0.0',
     mqttClientId: env.MQTT_CLIENT_ID || undefined,
     mqttTls: tlsEnv(env),
+    mqttCredentials: credentialsEnv(env),
+    mqttAdminUser: env.MQTT_ADMIN_USER || undefined,
+    mqttAdminPassword: env.MQTT_ADMIN_PASSWORD || undefined,
+    mqttHookSecret: env.MQTT_HOOK_SECRET || undefined,
+    mqttHookAllow: (env.MQTT_HOOK_ALLOW ?? '').split(/[\s,]+/).filter(Boolean),
+    mqttHookPerMinute: intEnv(env, 'MQTT_HOOK_RATE_PER_MINUTE', 60_000),
     redisUrl: env.REDIS_URL || undefined,
     tokenSecret: env.TOKEN_SECRET || undefined,
     sessionTtlMinutes: intEnv(env, 'SESSION_TTL_MINUTES', 30),

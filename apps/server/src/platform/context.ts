@@ -6,6 +6,7 @@ import type { Cache } from './cache.ts';
 import type { Clock } from './clock.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db.ts';
+import type { BrokerCredentials } from './devices/broker-credentials/index.ts';
 import type { DeviceEvents } from './devices/events.ts';
 import type { DeviceHub } from './devices/hub.ts';
 import type { DictionaryLabels } from './dictionaries.ts';
@@ -36,6 +37,8 @@ export interface Deps {
   devices: DeviceEvents;
   /** the device hub on the MQTT connection (ingest, presence, commands); null when MQTT is off */
   deviceHub: DeviceHub | null;
+  /** hands session devices' credentials to the external broker (MQTT_CREDENTIALS); does nothing where the broker reads the registry */
+  brokerCredentials: BrokerCredentials;
 }
 
 /** The request scope (who, which customer and project, language) with the session it came from. Services take this, never the request. */

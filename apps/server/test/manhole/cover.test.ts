@@ -48,7 +48,7 @@ describe('smart manhole covers', () => {
     });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     coverId = res.body.data.deviceId;
-    expect(res.body.data.mqttUserName).toBe(`${d.projectId}/MH-T1`);
+    expect(res.body.data.mqttUserName).toBe(`${d.projectId}-MH-T1`);
     cover = await new Promise<MqttClient>((resolve, reject) => {
       const client = mqtt.connect(gw.url, {
         username: res.body.data.mqttUserName,

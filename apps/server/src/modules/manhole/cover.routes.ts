@@ -1,8 +1,9 @@
-import { deviceBody, idNumber, message } from '@luxgrid/contracts';
+import { deviceBody, idNumber, message, mqttUserName } from '@luxgrid/contracts';
 import { MANHOLE_COVER } from '@luxgrid/contracts/things/manhole';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/context.ts';
+import { devicesWithSecret } from '../../platform/devices/broker-credentials/index.ts';
 import { newDeviceSecret } from '../../platform/devices/sessions.ts';
 import { ok, table } from '../../platform/envelope.ts';
 import { fail, forbidden, notFound } from '../../platform/errors.ts';
@@ -138,7 +139,7 @@ export function coverRoutes(deps: Deps): FastifyPluginAsyncZod {
           firmware: row.firmware,
           config: row.config ?? {},
           hasSecret: row.hasSecret,
-          mqttUserName: `${row.projectId}/${row.uid}`,
+          mqttUserName: mqttUserName(row.projectId, row.uid),
           commands: commands.map((c) => ({
             ...c,
             createTime: formatDate(c.createTime),
@@ -174,10 +175,14 @@ export function coverRoutes(deps: Deps): FastifyPluginAsyncZod {
           ],
         );
         deps.devices.registryChanged([]);
+        await deps.brokerCredentials.issued(
+          [{ projectId: project.projectId, uid: created!.uid, secret: credentials.secret }],
+          true,
+        );
         return ok(req.lang, {
           deviceId: created!.deviceId,
           uid: created!.uid,
-          mqttUserName: `${project.projectId}/${created!.uid}`,
+          mqttUserName: mqttUserName(project.projectId, created!.uid),
           secret: credentials.secret,
         });
       },
@@ -204,6 +209,8 @@ export function coverRoutes(deps: Deps): FastifyPluginAsyncZod {
           userName: ctx.principal.userName,
         });
         deps.devices.registryChanged([existing.deviceId]);
+        // a renamed cover keeps its stored secret, which the broker cannot be given: its old account goes
+        if (existing.uid !== req.body.uid && existing.hasSecret) await deps.brokerCredentials.revoked([existing]);
         return ok(req.lang);
       },
     );
@@ -220,7 +227,8 @@ export function coverRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (!cover) throw notFound();
         const credentials = newDeviceSecret();
         await setSecretHash(db, cover.deviceId, credentials.hash);
-        return ok(req.lang, { mqttUserName: `${cover.projectId}/${cover.uid}`, secret: credentials.secret });
+        await deps.brokerCredentials.issued([{ ...cover, secret: credentials.secret }]);
+        return ok(req.lang, { mqttUserName: mqttUserName(cover.projectId, cover.uid), secret: credentials.secret });
       },
     );
 
@@ -235,8 +243,10 @@ export function coverRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ids = parseIds(req.params.coverIds);
         const found = await coversIn(db, ctx, ids);
         if (found.length !== ids.length) throw notFound();
+        const withSecret = await devicesWithSecret(deps.database, ids);
         await deleteCovers(db, ids);
         deps.devices.registryChanged(ids);
+        if (withSecret.length) await deps.brokerCredentials.revoked(withSecret);
         return ok(req.lang);
       },
     );
@@ -363,13 +373,18 @@ export function coverRoutes(deps: Deps): FastifyPluginAsyncZod {
           })),
         );
         if (issued.length) deps.devices.registryChanged([]);
+        if (issued.length)
+          await deps.brokerCredentials.issued(
+            issued.map((r) => ({ projectId: project.projectId, uid: r.uid, secret: r.secret })),
+            true,
+          );
         return ok(req.lang, {
           total: sheet.rows.length + sheet.failures.length,
           created: issued.length,
           failures: failures.sort((a, b) => a.row - b.row),
           credentials: issued.map((r) => ({
             uid: r.uid,
-            mqttUserName: `${project.projectId}/${r.uid}`,
+            mqttUserName: mqttUserName(project.projectId, r.uid),
             secret: r.secret,
           })),
         });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { parseMqttUserName } from '@luxgrid/contracts';
 import type { Database } from '../db.ts';
 import type { HubStats } from './options.ts';
 
@@ -23,7 +24,8 @@ export function verifySecret(secret: string, stored: string | null): boolean {
 }
 
 /**
- * Connect-time credentials of a session device: the MQTT user name is '{projectId}/{uid}', the
+ * Connect-time credentials of a session device: the MQTT user name is '{projectId}-{uid}'
+ * (mqttUserName; with `legacy`, the embedded broker's, also the former '{projectId}/{uid}'), the
  * password the device's secret, checked against the registry's hash.
  */
 export async function authenticateDevice(
@@ -31,17 +33,16 @@ export async function authenticateDevice(
   stats: Pick<HubStats, 'authAccepted' | 'authRejected'>,
   username: string,
   password: string,
+  legacy = true,
 ): Promise<boolean> {
-  const slash = username.indexOf('/');
-  const projectId = Number(username.slice(0, slash));
-  const uid = username.slice(slash + 1);
-  if (slash < 1 || !Number.isSafeInteger(projectId) || !uid) {
+  const device = parseMqttUserName(username, legacy);
+  if (!device) {
     stats.authRejected++;
     return false;
   }
   const [row] = await database.query<{ secret_hash: string | null }>(
     'select secret_hash from lt_device where project_id = $1 and uid = $2',
-    [projectId, uid],
+    [device.projectId, device.uid],
   );
   const okay = verifySecret(password, row?.secret_hash ?? null);
   if (okay) stats.authAccepted++;
@@ -49,8 +50,21 @@ export async function authenticateDevice(
   return okay;
 }
 
-/** A session device ('{projectId}/{uid}') publishes under its own up/ topics and reads its own down/ topics. */
+/** Whether a session device signed in as `username` may publish to (its up/ topics) or subscribe to (its down/ topics) a topic. */
+export function deviceMayUse(
+  root: string,
+  username: string,
+  topic: string,
+  action: 'publish' | 'subscribe',
+  legacy = true,
+): boolean {
+  const device = parseMqttUserName(username, legacy);
+  if (!device) return false;
+  return topic.startsWith(`${root}/v1/${device.projectId}/${device.uid}/${action === 'publish' ? 'up' : 'down'}/`);
+}
+
+/** A session device publishes under its own up/ topics and reads its own down/ topics. */
 export const sessionTopicGuard =
   (root: string) =>
   (username: string, topic: string, action: 'publish' | 'subscribe'): boolean =>
-    topic.startsWith(`${root}/v1/${username}/${action === 'publish' ? 'up' : 'down'}/`);
+    deviceMayUse(root, username, topic, action);

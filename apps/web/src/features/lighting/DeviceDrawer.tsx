@@ -1,4 +1,5 @@
 import { EditOutlined, KeyOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
+import { mqttUserName } from '@luxgrid/contracts/lighting';
 import { App, Button, Card, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -384,7 +385,7 @@ export function DeviceDrawer({ deviceId, onClose, onEdit, extraResources = [] }:
               {holdsSession(detail.deviceType, detail.connection) && (
                 <Descriptions.Item label={t('ltDrawer.credentials')} span={2}>
                   <Space>
-                    <span>{`${detail.projectId}/${detail.uid}`}</span>
+                    <span data-testid="drawer-mqtt-user">{mqttUserName(detail.projectId, detail.uid)}</span>
                     <HasPermi value={[perm(detail.deviceType, 'edit')]}>
                       <Button
                         size="small"

@@ -1,4 +1,5 @@
 import type { DeviceModelRow } from '@luxgrid/contracts/answers';
+import { mqttUserName } from '@luxgrid/contracts/lighting';
 import { Alert, App, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -239,7 +240,7 @@ export function DeviceFormDialog({ open, types, editing, preset, onClose, onSave
         setSecret({
           uid: body.uid,
           projectId: body.projectId,
-          mqttUserName: `${body.projectId}/${body.uid}`,
+          mqttUserName: mqttUserName(body.projectId, body.uid),
           secret: res.data.secret,
         });
       return true;

@@ -5,6 +5,7 @@ import {
   controlBody,
   deviceBody,
   LIGHTING,
+  mqttUserName,
   permResource,
 } from '@luxgrid/contracts';
 import { CONTROL_ACTIONS } from '@luxgrid/contracts/enums';
@@ -262,7 +263,7 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
           deviceId: devices[0]!.deviceId,
           deviceIds: devices.map((d) => d.deviceId),
           uids: devices.map((d) => d.uid),
-          mqttUserName: secret ? `${devices[0]!.projectId}/${devices[0]!.uid}` : null,
+          mqttUserName: secret ? mqttUserName(devices[0]!.projectId, devices[0]!.uid) : null,
           secret,
         });
       },
@@ -313,7 +314,7 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ctx = req.auth();
         const { secret, device } = await resetSecret(deps, ctx, req.params.deviceId);
         requireTypePerm(ctx, device.deviceType, 'edit');
-        return ok(req.lang, { mqttUserName: `${device.projectId}/${device.uid}`, secret });
+        return ok(req.lang, { mqttUserName: mqttUserName(device.projectId, device.uid), secret });
       },
     );
 
@@ -347,12 +348,16 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
             'update lt_device d set secret_hash = x.h from json_to_recordset($1::json) as x(i bigint, h text) where d.device_id = x.i',
             [JSON.stringify(issued.map((r) => ({ i: r.device_id, h: r.hash })))],
           );
+        if (issued.length)
+          await deps.brokerCredentials.issued(
+            issued.map((r) => ({ projectId: r.project_id, uid: r.uid, secret: r.secret })),
+          );
         return ok(
           req.lang,
           issued.map((r) => ({
             deviceId: r.device_id,
             uid: r.uid,
-            mqttUserName: `${r.project_id}/${r.uid}`,
+            mqttUserName: mqttUserName(r.project_id, r.uid),
             secret: r.secret,
           })),
         );

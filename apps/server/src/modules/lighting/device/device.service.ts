@@ -427,6 +427,7 @@ export async function createDevice(deps: Deps, ctx: Ctx, body: DeviceBody) {
   await routeBoxesThroughControllers(deps, values.projectId);
   if (body.tagIds?.length) await setTags(deps, created[0]!, body.tagIds);
   deps.devices.registryChanged([]);
+  if (credentials) await deps.brokerCredentials.issued([{ ...created[0]!, secret: credentials.secret }], true);
   return { devices: created, secret: credentials?.secret ?? null };
 }
 
@@ -465,6 +466,7 @@ export async function updateDevice(deps: Deps, ctx: Ctx, body: DeviceBody) {
   if (body.tagIds)
     await setTags(deps, { ...existing, ...values, deviceId: existing.deviceId } as DeviceRow, body.tagIds);
   deps.devices.registryChanged([existing.deviceId]);
+  await updateBrokerCredentials(deps, existing, { projectId: values.projectId, uid: values.uid, session, secret });
   return { secret };
 }
 
@@ -500,6 +502,24 @@ export async function deleteDevices(deps: Deps, ctx: Ctx, ids: number[]) {
   await deps.database.db.delete(ltDevice).where(inArray(ltDevice.deviceId, ids));
   for (const projectId of new Set(rows.map((r) => r.projectId))) await routeBoxesThroughControllers(deps, projectId);
   deps.devices.registryChanged(ids);
+  const withSecret = rows.filter((r) => r.secretHash !== null);
+  if (withSecret.length) await deps.brokerCredentials.revoked(withSecret);
+}
+
+/**
+ * Tells the broker what an edit did to a session device's credentials: a new secret (it became a
+ * session device) is handed over; the old account goes when the device stops holding a session
+ * or is renamed (a renamed device keeps its stored secret, which the broker cannot be given: the
+ * reconcile reports it until its secret is re-issued).
+ */
+async function updateBrokerCredentials(
+  deps: Deps,
+  before: DeviceRow,
+  after: { projectId: number; uid: string; session: boolean; secret: string | null },
+) {
+  const renamed = before.projectId !== after.projectId || before.uid !== after.uid;
+  if (before.secretHash && (!after.session || renamed)) await deps.brokerCredentials.revoked([before]);
+  if (after.secret) await deps.brokerCredentials.issued([{ ...after, secret: after.secret }]);
 }
 
 /** Issues a new secret for a session device (the old one stops working); shown once. */
@@ -508,5 +528,6 @@ export async function resetSecret(deps: Deps, ctx: Ctx, deviceId: number) {
   if (!holdsSession(device.deviceType, device.connection)) throw fail('lighting.secret.noSession');
   const credentials = newDeviceSecret();
   await deps.database.db.update(ltDevice).set({ secretHash: credentials.hash }).where(eq(ltDevice.deviceId, deviceId));
+  await deps.brokerCredentials.issued([{ ...device, secret: credentials.secret }]);
   return { secret: credentials.secret, device };
 }
