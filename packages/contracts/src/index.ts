@@ -1,4 +1,5 @@
 export * from './answers.ts';
+export * from './astro.ts';
 export * from './auth.ts';
 export * from './devices.ts';
 export * from './errors.ts';
