@@ -8,6 +8,7 @@ export * from './lighting.ts';
 export * from './live.ts';
 export * from './messages.ts';
 export * from './pages.ts';
+export * from './strategy.ts';
 export * from './system.ts';
 export * from './tenant.ts';
 export * from './things/index.ts';
