@@ -167,6 +167,10 @@ describe.skipIf(!hasChromium)('strategy journeys (issue #13)', () => {
     await year.getByText(/Lit \d+ hours over the year/).waitFor();
     await page.locator('.ant-modal-wrap:visible .ant-modal-close').click();
     await year.waitFor({ state: 'hidden' });
+
+    // a copy starts unissued under a new name
+    await page.getByTestId(`strategy-copy-${id}`).click();
+    await page.getByTestId('strategy-table').locator('.ant-table-row', { hasText: `${NAME} (2)` }).waitFor();
   });
 
   it('caps the power of a street per time band on the virtual dimming screen', async () => {

@@ -166,6 +166,16 @@ describe('strategies', () => {
     expect(june21.litMinutes).toBe(1440 - (minute(steps[1][0]) - minute(steps[0][0])));
 
     await t.deps.database.query("update lt_strategy set issue_state = 'PUSHED' where strategy_id = $1", [id]);
+    const copy = await call('POST', `/lighting/strategy/${id}/copy`);
+    expect(copy.body.data.name).toBe('Main street night (2)');
+    const copied = await call('GET', `/lighting/strategy/${copy.body.data.strategyId}`);
+    expect(copied.body.data).toMatchObject({
+      issueState: 'UN_PUSH',
+      entries: got.body.data.entries,
+      targets: got.body.data.targets,
+    });
+    expect((await call('POST', `/lighting/strategy/${id}/copy`)).body.data.name).toBe('Main street night (3)');
+    expect((await call('DELETE', `/lighting/strategy/${copy.body.data.strategyId}`)).body.code).toBe(200);
     const edit = await call('PUT', '/lighting/strategy', { ...streetStrategy(), strategyId: id, priority: 5 });
     expect(edit.body.code).toBe(200);
     const after = await call('GET', `/lighting/strategy/${id}`);
@@ -266,6 +276,7 @@ describe('strategies', () => {
       ['GET', `/lighting/strategy/${id}/preview?from=2025-01-01&to=2025-01-31`],
       ['PUT', '/lighting/strategy', { ...streetStrategy(), projectId: rivalProjectId, strategyId: id }],
       ['DELETE', `/lighting/strategy/${id}`],
+      ['POST', `/lighting/strategy/${id}/copy`],
     ] as const) {
       const res = await call(method, url, body, rival.token);
       expect(res.body.code, `${method} ${url}`).toBe(404);

@@ -52,6 +52,8 @@ const zhCN = {
     dim: '调光',
     hours: '时刻',
     litHours: '全年亮灯 {{hours}} 小时',
+    copy: '复制',
+    copied: '已复制为“{{name}}”',
   },
   ltVirtual: {
     name: '计划名称',
@@ -124,6 +126,8 @@ const enUS: typeof zhCN = {
     dim: 'Dim',
     hours: 'Time of day',
     litHours: 'Lit {{hours}} hours over the year',
+    copy: 'Copy',
+    copied: 'Copied as "{{name}}"',
   },
   ltVirtual: {
     name: 'Plan name',

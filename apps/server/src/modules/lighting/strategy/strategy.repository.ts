@@ -158,6 +158,30 @@ export function strategyRepository(database: Database) {
       if ((await db.$count(ltStrategy, where)) !== ids.length) throw notFound();
       await db.delete(ltStrategy).where(where);
     },
+    /** A copy of a strategy in its project, named "<name> (n)" with the first free n, not issued. */
+    async copy(scope: Scope, now: number, id: number) {
+      const source = await findIn(db, ltStrategy, ltStrategy.strategyId, id, scopeWhere(scope, ltStrategy, byId));
+      if (!source) throw notFound();
+      const taken = new Set(
+        (
+          await db
+            .select({ name: ltStrategy.name })
+            .from(ltStrategy)
+            .where(
+              and(eq(ltStrategy.projectId, source.projectId), ilike(ltStrategy.name, `${source.name.slice(0, 34)}%`)),
+            )
+        ).map((r) => r.name),
+      );
+      let n = 2;
+      const nameOf = (k: number) => `${source.name.slice(0, 40 - ` (${k})`.length)} (${k})`;
+      while (taken.has(nameOf(n))) n++;
+      const { strategyId: _id, createTime: _c, createBy: _b, updateTime: _u, updateBy: _ub, ...values } = source;
+      const [row] = await db
+        .insert(ltStrategy)
+        .values({ ...values, name: nameOf(n), issueState: 'UN_PUSH', ...created(scope, now) })
+        .returning({ strategyId: ltStrategy.strategyId, name: ltStrategy.name });
+      return row!;
+    },
     /** The project's other enabled strategies whose validity meets [from, to]. */
     async others(projectId: number, selfId: number | undefined, from: string, to: string) {
       const rows = await db

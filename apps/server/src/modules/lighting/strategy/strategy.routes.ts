@@ -134,6 +134,19 @@ export function strategyRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     });
 
+    app.post(
+      '/lighting/strategy/:strategyId/copy',
+      {
+        config: { perm: 'lighting:strategy:copy', operLog: { title: 'strategies', businessType: 1 } },
+        schema: {
+          tags,
+          summary: 'Copies a strategy under a new name, not issued',
+          params: z.object({ strategyId: positiveId }),
+        },
+      },
+      async (req) => ok(req.lang, await repo.strategies.copy(req.auth(), now(), req.params.strategyId)),
+    );
+
     app.get(
       '/lighting/strategy/:strategyId/preview',
       {

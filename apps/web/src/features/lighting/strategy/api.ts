@@ -18,6 +18,7 @@ export const strategyApi = {
     http.post<DataEnvelope<{ strategyId: number; warnings: string[] }>>('/lighting/strategy', body),
   update: (body: Strategy) => http.put<Envelope>('/lighting/strategy', body),
   remove: (list: readonly number[]) => http.del(`/lighting/strategy/${ids(list)}`),
+  copy: (id: number) => http.post<DataEnvelope<{ strategyId: number; name: string }>>(`/lighting/strategy/${id}/copy`),
   check: (body: Strategy) => http.post<DataEnvelope<{ warnings: string[] }>>('/lighting/strategy/check', body),
   preview: (id: number, from: string, to: string) =>
     http.get<DataEnvelope<PreviewDay[]>>(`/lighting/strategy/${id}/preview`, { from, to }),

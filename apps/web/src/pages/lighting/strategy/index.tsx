@@ -1,4 +1,4 @@
-import { LineChartOutlined } from '@ant-design/icons';
+import { CopyOutlined, LineChartOutlined } from '@ant-design/icons';
 import { addDays } from '@luxgrid/contracts/astro';
 import { compileStrategy, type StrategyBody, type StrategyDay, type StrategyRow } from '@luxgrid/contracts/strategy';
 import { App, Button, Divider } from 'antd';
@@ -96,6 +96,11 @@ function StrategyPageBody() {
     const body = toBody({ ...edit.editing, ...values });
     if (body) await preview.run(body);
   };
+  const copy = async (row: StrategyRow) => {
+    const res = await strategyApi.copy(row.strategyId);
+    message.success(t('ltStrategy.copied', { name: res.data.name }));
+    table.current?.refresh();
+  };
   const showYear = async (row: StrategyRow) => {
     const year = dayjs().year();
     const res = await strategyApi.preview(row.strategyId, `${year}-01-01`, `${year}-12-31`);
@@ -119,7 +124,7 @@ function StrategyPageBody() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 250,
+      width: 320,
       fixed: 'right',
       render: (_: unknown, row) => (
         <RowActions
@@ -127,6 +132,19 @@ function StrategyPageBody() {
           editNeedsQuery
           onEdit={() => open(row)}
           onRemove={() => remove([row.strategyId], row.name)}
+          between={
+            <HasPermi value={['lighting:strategy:copy']}>
+              <Button
+                type="link"
+                size="small"
+                icon={<CopyOutlined />}
+                onClick={() => void copy(row)}
+                data-testid={`strategy-copy-${row.strategyId}`}
+              >
+                {t('ltStrategy.copy')}
+              </Button>
+            </HasPermi>
+          }
         >
           <HasPermi value={['lighting:strategy:query']}>
             <Button
