@@ -62,6 +62,9 @@ function StrategyPageBody() {
   const preview = useDraftPreview(projectId);
   const [shown, setShown] = useState<{ name: string; days: (StrategyDay & { litMinutes: number })[] } | null>(null);
 
+  const warn = (warnings: string[]) => {
+    for (const warning of warnings) notification.warning({ message: t('ltStrategy.warnings'), description: warning });
+  };
   const toBody = (merged: StrategyForm) => {
     if (!targetCount(merged)) {
       message.error(contractText('strategy.objects.empty'));
@@ -71,12 +74,15 @@ function StrategyPageBody() {
   };
   const edit = useEditDialog<StrategyForm>({
     api: {
-      add: async (body) => {
-        const res = await strategyApi.add(body);
-        for (const warning of res.data.warnings)
-          notification.warning({ message: t('ltStrategy.warnings'), description: warning });
+      add: async (body) => warn((await strategyApi.add(body)).data.warnings),
+      // the saved strategy's traps, told once more after the change
+      update: async (body) => {
+        await strategyApi.update(body);
+        await strategyApi.check(body).then(
+          (res) => warn(res.data.warnings),
+          () => undefined, // saved all the same
+        );
       },
-      update: strategyApi.update,
     },
     idKey: 'strategyId',
     table,
