@@ -170,7 +170,21 @@ describe.skipIf(!hasChromium)('strategy journeys (issue #13)', () => {
 
     // a copy starts unissued under a new name
     await page.getByTestId(`strategy-copy-${id}`).click();
-    await page.getByTestId('strategy-table').locator('.ant-table-row', { hasText: `${NAME} (2)` }).waitFor();
+    const copy = page.getByTestId('strategy-table').locator('.ant-table-row', { hasText: `${NAME} (2)` });
+    await copy.waitFor();
+
+    // a fixed 06:00 switch-on lands after the summer sunrises: the check says so before saving
+    await copy.getByRole('button', { name: /Edit/ }).click();
+    await dialog.waitFor();
+    await field('strategy-name').waitFor();
+    await expect(field('strategy-name').inputValue()).resolves.toBe(`${NAME} (2)`);
+    await choose('entry-1-mode', 'Fixed time');
+    await field('entry-1-time').fill('06:00');
+    await choose('entry-1-action', 'On');
+    await page.getByTestId('strategy-check').click();
+    await dialog.getByText(/Entry 2: the fixed 06:00 switch-on falls after sunrise on \d+ days/).waitFor();
+    await page.locator('.ant-modal-wrap:visible .ant-modal-close').click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('caps the power of a street per time band on the virtual dimming screen', async () => {
