@@ -61,6 +61,10 @@ const RECORD_PARAMS: Record<string, string> = {
   modelId: 'model',
   locationId: 'location',
   serverId: 'server',
+  strategyId: 'strategy',
+  strategyIds: 'strategy',
+  planId: 'virtualDimming',
+  planIds: 'virtualDimming',
   commandIds: 'command',
   operId: 'operLog',
   operIds: 'operLog',
@@ -339,6 +343,14 @@ async function rivalRecords(): Promise<void> {
     rival.device,
     c,
   ]);
+  rival.strategy = await id(
+    `insert into lt_strategy (client_id, project_id, name, start_date, end_date, week_days, entries, targets) values ($1, $2, '${MARK} strategy', '2026-01-01', '2026-12-31', '["MONDAY"]', '[{"timeMode":"FIXED","time":"18:00","action":"ON","applyTo":"LAMP","heads":[]}]', $3) returning strategy_id as id`,
+    [c, p, JSON.stringify({ groupIds: [rival.group], tagIds: [], boxIds: [], deviceIds: [] })],
+  );
+  rival.virtualDimming = await id(
+    `insert into lt_virtual_dimming (client_id, project_id, name, start_date, end_date, week_days, bands, targets) values ($1, $2, '${MARK} plan', '2026-01-01', '2026-12-31', '["MONDAY"]', '[{"start":"22:00","end":"05:00","cap":60}]', $3) returning plan_id as id`,
+    [c, p, JSON.stringify({ groupIds: [rival.group], tagIds: [], boxIds: [], deviceIds: [] })],
+  );
   rival.server = await id(
     `insert into lt_server (client_id, name, host, port) values ($1, '${MARK} server', '${MARK}.example', 1883) returning server_id as id`,
     [c],
@@ -408,6 +420,8 @@ const SNAPSHOT = [
   'lt_device_model',
   'lt_tag',
   'lt_group',
+  'lt_strategy',
+  'lt_virtual_dimming',
   'lt_location',
   'lt_server',
   'lt_import_record',

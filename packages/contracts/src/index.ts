@@ -1,4 +1,5 @@
 export * from './answers.ts';
+export * from './astro.ts';
 export * from './auth.ts';
 export * from './devices.ts';
 export * from './errors.ts';
@@ -7,6 +8,7 @@ export * from './lighting.ts';
 export * from './live.ts';
 export * from './messages.ts';
 export * from './pages.ts';
+export * from './strategy.ts';
 export * from './system.ts';
 export * from './tenant.ts';
 export * from './things/index.ts';

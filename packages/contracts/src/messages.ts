@@ -3,6 +3,7 @@ import { ADMIN_MESSAGES } from './messages/admin.ts';
 import { LIGHTING_MESSAGES } from './messages/lighting.ts';
 import { MANHOLE_MESSAGES } from './messages/manhole.ts';
 import { MONITOR_MESSAGES } from './messages/monitor.ts';
+import { STRATEGY_MESSAGES } from './messages/strategy.ts';
 import { TENANT_MESSAGES } from './messages/tenant.ts';
 
 /**
@@ -174,6 +175,7 @@ export const MESSAGES = {
   ...TENANT_MESSAGES,
   ...LIGHTING_MESSAGES,
   ...MANHOLE_MESSAGES,
+  ...STRATEGY_MESSAGES,
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -3,6 +3,7 @@ import type { Bilingual, Lang } from './i18n.ts';
 import { ADMIN_FIELDS } from './messages/admin.ts';
 import { LIGHTING_FIELDS } from './messages/lighting.ts';
 import { MONITOR_FIELDS } from './messages/monitor.ts';
+import { STRATEGY_FIELDS } from './messages/strategy.ts';
 import { TENANT_FIELDS } from './messages/tenant.ts';
 import { MESSAGES, type MessageKey, message } from './messages.ts';
 
@@ -45,6 +46,7 @@ export const FIELD_LABELS: Record<string, Bilingual> = {
   orderByColumn: { 'zh-CN': '排序列', 'en-US': 'Sort column' },
   isAsc: { 'zh-CN': '排序方向', 'en-US': 'Sort direction' },
   systemId: { 'zh-CN': '系统编号', 'en-US': 'System id' },
+  ...STRATEGY_FIELDS,
   ...ADMIN_FIELDS,
   ...MONITOR_FIELDS,
   ...TENANT_FIELDS,

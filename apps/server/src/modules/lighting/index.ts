@@ -5,12 +5,19 @@ import { runtimeRoutes } from './gateway/runtime.routes.ts';
 import { deviceFigures } from './home/device-figures.ts';
 import { importRoutes } from './import/import.routes.ts';
 import { registryRoutes } from './registry/registry.routes.ts';
+import { strategyRoutes } from './strategy/strategy.routes.ts';
 
-/** Smart lighting: device registry, models, groups and tags, imports, runtime data, commands and fault states. */
+/** Smart lighting: device registry, models, groups and tags, imports, runtime data, commands, fault states, strategies and the astronomical clock. */
 export const lightingArea: Area = {
   name: 'lighting',
   menus: ['lighting'],
-  routes: (deps) => [deviceRoutes(deps), registryRoutes(deps), runtimeRoutes(deps), importRoutes(deps)],
+  routes: (deps) => [
+    deviceRoutes(deps),
+    registryRoutes(deps),
+    runtimeRoutes(deps),
+    importRoutes(deps),
+    strategyRoutes(deps),
+  ],
   figures: { devices: deviceFigures },
   // a lamp is faulty from a fault it reports until it recovers
   listens: (deps) => void listenForFaults(deps),

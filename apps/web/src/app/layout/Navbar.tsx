@@ -11,7 +11,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { App, Avatar, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ALL_CUSTOMERS_ID } from '../../shared/constants';
@@ -22,7 +22,7 @@ import { type AppRoute, routeTrail } from '../routes';
 import { logout, session } from '../session';
 import { HeaderSearch } from './HeaderSearch';
 import { ProjectSelector } from './ProjectSelector';
-import { sunTimes } from './sun';
+import { useSunTimes } from './sun';
 import { TopMenu } from './TopMenu';
 import { useRouteMeta } from './use-route-meta';
 
@@ -86,14 +86,9 @@ function SizeSelect() {
 function SunInfo() {
   const { t } = useTranslation();
   const project = useStore(session, (state) => state.currentProject);
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 10 * 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  const times = useMemo(() => sunTimes(project, now), [project, now]);
+  const times = useSunTimes(project);
   return (
-    <span className="lx-sun" data-testid="sun-times">
+    <span className="lx-sun" data-testid="sun-times" data-computed={times.computed}>
       {t('navbar.sunrise')} {times.sunrise} · {t('navbar.sunset')} {times.sunset}
     </span>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateRoutes } from '../routes';
 import { createRouteSearch, ROUTE_SEARCH_OPTIONS, searchPool } from './route-search';
-import { sunTimes } from './sun';
+import { projectToday, sunTimesOf, toMinute } from './sun';
 import { topMenuVisibleCount } from './top-menu';
 
 describe('route search', () => {
@@ -46,36 +46,28 @@ describe('top menu', () => {
 });
 
 describe('sunrise and sunset', () => {
-  it('falls back to 06:30 / 18:30 without a project or coordinates', () => {
-    expect(sunTimes(null)).toEqual({ sunrise: '06:30', sunset: '18:30', computed: false });
-    expect(sunTimes({ id: 1, name: 'x', longitude: null, latitude: null })).toMatchObject({ computed: false });
+  const day = (sunrise: string | null, sunset: string | null, polar: 'day' | 'night' | null = null) => ({
+    date: '2026-06-21',
+    sunrise,
+    sunset,
+    polar,
+    sunriseDayOffset: 0,
+    sunsetDayOffset: 0,
   });
 
-  it('computes Beijing at the June solstice in its own time zone', () => {
-    const times = sunTimes(
-      { id: 1, name: 'Beijing', longitude: 116.4, latitude: 39.9, ianaTimeZone: 'Asia/Shanghai', timeZone: '+8' },
-      new Date('2026-06-21T04:00:00Z'),
-    );
-    expect(times.computed).toBe(true);
-    expect(times.sunrise).toMatch(/^04:4\d$/);
-    expect(times.sunset).toMatch(/^19:4\d$/);
+  it('falls back to 06:30 / 18:30 before the answer and in polar day or night', () => {
+    expect(sunTimesOf(undefined)).toEqual({ sunrise: '06:30', sunset: '18:30', computed: false });
+    expect(sunTimesOf(day(null, null, 'night'))).toMatchObject({ computed: false, sunrise: '06:30' });
   });
 
-  it('uses the numeric offset when no IANA zone is known', () => {
-    const times = sunTimes(
-      { id: 1, name: 'Quito', longitude: -78.5, latitude: -0.2, timeZone: '-5' },
-      new Date('2026-03-20T17:00:00Z'),
-    );
-    expect(times.sunrise).toMatch(/^06:1\d$/);
-    expect(times.sunset).toMatch(/^18:2\d$/);
+  it("shows the clock's answer to the minute, rounded as NOAA shows it", () => {
+    expect(sunTimesOf(day('04:45:54', '19:46:25'))).toEqual({ sunrise: '04:46', sunset: '19:46', computed: true });
+    expect(toMinute('23:59:30')).toBe('00:00');
   });
 
-  it('falls back in polar night', () => {
-    expect(
-      sunTimes(
-        { id: 1, name: 'Longyearbyen', longitude: 15.6, latitude: 78.2, ianaTimeZone: 'Arctic/Longyearbyen' },
-        new Date('2026-12-21T12:00:00Z'),
-      ),
-    ).toMatchObject({ computed: false, sunrise: '06:30' });
+  it("asks for the project's own day, in its time zone", () => {
+    const late = new Date('2026-06-21T20:00:00Z');
+    expect(projectToday({ ianaTimeZone: 'Asia/Shanghai' }, late)).toBe('2026-06-22');
+    expect(projectToday({ ianaTimeZone: 'America/New_York' }, late)).toBe('2026-06-21');
   });
 });

@@ -1,80 +1,82 @@
-import SunCalc from 'suncalc';
+import { useEffect, useState } from 'react';
 import type { Project } from '../../features/auth/types';
 import { SUNRISE_FALLBACK, SUNSET_FALLBACK } from '../../shared/constants';
+import { type DataEnvelope, http } from '../../shared/request';
 
 export interface SunTimes {
   sunrise: string;
   sunset: string;
-  /** false when the fallback 06:30 / 18:30 is shown (no project, no coordinates, polar day or night). */
+  /** false when the fallback 06:30 / 18:30 is shown (no project, not answered yet, polar day or night) */
   computed: boolean;
 }
 
-const FALLBACK: SunTimes = { sunrise: SUNRISE_FALLBACK, sunset: SUNSET_FALLBACK, computed: false };
-
-/** '+8' / '-5' / '+5.5' → an offset in minutes. */
-function offsetMinutes(timeZone: string | undefined): number | null {
-  if (!timeZone) return null;
-  const match = /^([+-]?)(\d{1,2})(?:[.:](\d+))?$/.exec(timeZone.trim());
-  if (!match) return null;
-  const sign = match[1] === '-' ? -1 : 1;
-  const fraction = match[3] ? Number(`0.${match[3]}`) * 60 : 0;
-  return sign * (Number(match[2]) * 60 + fraction);
+/** One day of the astronomical clock, as `GET /lighting/strategy/sun` answers it. */
+export interface SunAnswerDay {
+  date: string;
+  sunrise: string | null;
+  sunset: string | null;
+  polar: 'day' | 'night' | null;
+  sunriseDayOffset: number;
+  sunsetDayOffset: number;
 }
 
-function formatInZone(date: Date, project: Project): string | null {
-  if (Number.isNaN(date.getTime())) return null;
-  if (project.ianaTimeZone) {
+export const SUN_FALLBACK: SunTimes = { sunrise: SUNRISE_FALLBACK, sunset: SUNSET_FALLBACK, computed: false };
+
+/** 'HH:mm:ss' → 'HH:mm', rounded to the nearest minute as NOAA's calculator shows it. */
+export function toMinute(time: string): string {
+  const [h, m, s] = time.split(':').map(Number);
+  const total = (((h! * 60 + m! + (s! >= 30 ? 1 : 0)) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** The times the top bar shows for an answered day; the fallback when the sun neither rises nor sets. */
+export function sunTimesOf(day: SunAnswerDay | undefined): SunTimes {
+  if (!day?.sunrise || !day.sunset) return SUN_FALLBACK;
+  return { sunrise: toMinute(day.sunrise), sunset: toMinute(day.sunset), computed: true };
+}
+
+/** Today's date (YYYY-MM-DD) on the project's clock. */
+export function projectToday(project: Pick<Project, 'ianaTimeZone'> | null | undefined, now = new Date()): string {
+  if (project?.ianaTimeZone) {
     try {
-      return new Intl.DateTimeFormat('en-GB', {
-        timeZone: project.ianaTimeZone,
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).format(date);
+      return new Intl.DateTimeFormat('en-CA', { timeZone: project.ianaTimeZone }).format(now);
     } catch {
-      // fall through to the numeric offset
+      // an unknown zone: the browser's own day
     }
   }
-  const offset = offsetMinutes(project.timeZone);
-  if (offset === null) return null;
-  const local = new Date(date.getTime() + offset * 60_000);
-  return `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;
+  return new Intl.DateTimeFormat('en-CA').format(now);
 }
 
-/** The local calendar day of the project, at noon UTC of that day — suncalc anchors on local noon. */
-function projectNoon(now: Date, project: Project): Date {
-  let ymd: string | null = null;
-  if (project.ianaTimeZone) {
-    try {
-      ymd = new Intl.DateTimeFormat('en-CA', { timeZone: project.ianaTimeZone }).format(now);
-    } catch {
-      ymd = null;
-    }
-  }
-  if (!ymd) {
-    const offset = offsetMinutes(project.timeZone) ?? 0;
-    ymd = new Date(now.getTime() + offset * 60_000).toISOString().slice(0, 10);
-  }
-  const longitude = Number(project.longitude);
-  // local solar noon ≈ 12:00 UTC minus longitude/15 hours
-  return new Date(Date.parse(`${ymd}T12:00:00Z`) - (longitude / 15) * 3_600_000);
-}
-
-/** Today's sunrise and sunset for the project, computed from its coordinates and time zone. */
-export function sunTimes(project: Project | null | undefined, now = new Date()): SunTimes {
-  if (!project) return FALLBACK;
-  const latitude = Number(project.latitude);
-  const longitude = Number(project.longitude);
-  if (
-    project.latitude == null ||
-    project.longitude == null ||
-    !Number.isFinite(latitude) ||
-    !Number.isFinite(longitude)
-  )
-    return FALLBACK;
-  const times = SunCalc.getTimes(projectNoon(now, project), latitude, longitude);
-  const sunrise = formatInZone(times.sunrise, project);
-  const sunset = formatInZone(times.sunset, project);
-  if (!sunrise || !sunset) return FALLBACK;
-  return { sunrise, sunset, computed: true };
+/**
+ * Today's sunrise and sunset of the current project, from the platform's astronomical clock
+ * (the project's coordinates and IANA time zone); refreshed when the project's day changes.
+ */
+export function useSunTimes(project: Project | null | undefined): SunTimes {
+  const [times, setTimes] = useState<SunTimes>(SUN_FALLBACK);
+  const [today, setToday] = useState(() => projectToday(project));
+  useEffect(() => {
+    setToday(projectToday(project));
+    const timer = setInterval(() => setToday(projectToday(project)), 10 * 60_000);
+    return () => clearInterval(timer);
+  }, [project]);
+  const projectId = project ? Number(project.id) : null;
+  useEffect(() => {
+    setTimes(SUN_FALLBACK);
+    if (!projectId) return;
+    let alive = true;
+    http
+      .get<DataEnvelope<SunAnswerDay[]>>(
+        '/lighting/strategy/sun',
+        { projectId, from: today, to: today },
+        { silent: true },
+      )
+      .then((res) => {
+        if (alive) setTimes(sunTimesOf(res.data?.[0]));
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [projectId, today]);
+  return times;
 }

@@ -1,6 +1,7 @@
 import { lightingTexts } from './lighting';
 import { manholeTexts } from './manhole';
 import { monitorTexts } from './monitor';
+import { strategyTexts } from './strategy';
 import { systemTexts } from './system';
 import { tenantTexts } from './tenant';
 
@@ -11,4 +12,5 @@ export const AREA_TEXTS = {
   tenant: tenantTexts,
   lighting: lightingTexts,
   manhole: manholeTexts,
+  strategy: strategyTexts,
 };

@@ -11,7 +11,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { menuIcon } from '../../app/layout/icons';
-import { sunTimes } from '../../app/layout/sun';
+import { useSunTimes } from '../../app/layout/sun';
 import { visibleMenu } from '../../app/routes';
 import { session } from '../../app/session';
 import { useShellRoutes } from '../../app/shell-context';
@@ -33,7 +33,7 @@ export function IndexPage() {
   const user = useStore(session, (state) => state.user);
   const customer = useStore(session, (state) => state.currentCustomer);
   const project = useStore(session, (state) => state.currentProject);
-  const sun = useMemo(() => sunTimes(project), [project]);
+  const sun = useSunTimes(project);
   const { summary, failed } = useHomeSummary(REFRESH_MS);
   const figures = useMemo(() => readDeviceFigures(summary?.figures), [summary]);
   const shortcuts = useMemo(() => {

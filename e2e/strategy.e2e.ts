@@ -1,0 +1,214 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hasChromium, launch, noAnimations, policyViolations, signIn } from './browser';
+
+const STRATEGY_PAGE = '/web/lighting-task/strategy';
+const VIRTUAL_PAGE = '/web/lighting-task/virtual-dimming';
+const NAME = 'E2E street night';
+
+interface Session {
+  token: string;
+  clientId: string;
+  projectId: number;
+}
+
+describe.skipIf(!hasChromium)('strategy journeys (issue #13)', () => {
+  const baseURL = inject('baseURL');
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let session: Session;
+  let groupName: string;
+
+  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: {
+        access_token: session.token,
+        clientId: session.clientId,
+        projectId: String(session.projectId),
+        'Accept-Language': 'en-US',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await res.json()) as T;
+  }
+
+  /** An antd InputNumber / Input by its test id, wherever antd put the id. */
+  const field = (testId: string) =>
+    page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
+
+  async function choose(testId: string, option: string | RegExp) {
+    await page.getByTestId(testId).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  }
+
+  beforeAll(async () => {
+    browser = await launch();
+    context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    await noAnimations(page);
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en-US');
+    });
+    await page.goto(`/login?redirect=${encodeURIComponent(STRATEGY_PAGE)}`);
+    await signIn(page, 'admin');
+    await page.getByTestId('strategy-page').waitFor();
+    session = await page.evaluate(() => {
+      const project = JSON.parse(localStorage.getItem('currentProject') ?? 'null');
+      const customer = JSON.parse(localStorage.getItem('currentCustomer') ?? 'null');
+      return {
+        token: localStorage.getItem('access_token') ?? '',
+        clientId: String(customer?.id ?? ''),
+        projectId: Number(project?.id),
+      };
+    });
+    expect(session.projectId).toBeGreaterThan(0);
+    groupName = `E2E main street ${Date.now() % 100000}`;
+    const group = await api<{ code: number }>('POST', '/lighting/group', {
+      projectId: session.projectId,
+      name: groupName,
+    });
+    expect(group.code).toBe(200);
+    // the pickers read the project's groups when the screen opens
+    await page.reload();
+    await page.getByTestId('strategy-page').waitFor();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    expect(policyViolations).toEqual([]);
+  });
+
+  it('shows the astronomical clock in the top bar', async () => {
+    const sun = page.getByTestId('sun-times');
+    await page.locator('[data-testid="sun-times"][data-computed="true"]').waitFor();
+    const today = await page.evaluate(() =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()),
+    );
+    const answer = await api<{ data: { sunrise: string; sunset: string }[] }>(
+      'GET',
+      `/lighting/strategy/sun?projectId=${session.projectId}&from=${today}&to=${today}`,
+    );
+    const text = (await sun.textContent()) ?? '';
+    // the top bar shows the clock's minute (rounded): within a minute of the answer's seconds
+    const minute = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+    const shown = text.match(/\d{2}:\d{2}/g) ?? [];
+    expect(shown).toHaveLength(2);
+    expect(Math.abs(minute(shown[0]!) - minute(answer.data[0]!.sunrise))).toBeLessThanOrEqual(1);
+    expect(Math.abs(minute(shown[1]!) - minute(answer.data[0]!.sunset))).toBeLessThanOrEqual(1);
+  });
+
+  it('creates a strategy at sunset +10 / sunrise −10 with a 50 % dim at 23:00, with its validation messages', async () => {
+    await page.getByTestId('strategy-add').click();
+    const dialog = page.getByTestId('strategy-dialog');
+    await dialog.waitFor();
+    await field('strategy-name').fill(NAME);
+    // the new strategy comes with on at sunset and off at sunrise: an empty offset is refused
+    await field('entry-0-offset').fill('');
+    await dialog.getByRole('button', { name: /^(Confirm|OK)$/ }).click();
+    await dialog.getByText('Time, offset empty not allowed').first().waitFor();
+    await field('entry-0-offset').fill('10');
+    await field('entry-1-offset').fill('10');
+    // a 50 % dim at 23:00
+    await page.getByTestId('strategy-add-entry').click();
+    await field('entry-2-time').fill('23:00');
+    await choose('entry-2-action', 'Dim');
+    await field('entry-2-level').fill('50');
+    // no target yet: the spec's message
+    await dialog.getByRole('button', { name: /^(Confirm|OK)$/ }).click();
+    await page.getByText('object count not 0 or empty').first().waitFor();
+    await choose('strategy-groups', groupName);
+    await page.keyboard.press('Escape');
+
+    // the year, before anything is saved or issued
+    await page.getByTestId('strategy-check').click();
+    const draft = page.getByTestId('strategy-draft');
+    await draft.waitFor();
+    const days = Number(await draft.getAttribute('data-days'));
+    expect(days).toBeGreaterThanOrEqual(365);
+    await draft.getByText('No seasonal traps').waitFor();
+    await draft.locator('canvas').first().waitFor();
+    await expect(draft.getByTestId('strategy-draft-summary').textContent()).resolves.toMatch(
+      /\d{2}:\d{2} Off, \d{2}:\d{2} On, 23:00 Dim 50%/,
+    );
+
+    await dialog.getByRole('button', { name: /^(Confirm|OK)$/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByTestId('strategy-table').locator('.ant-table-row', { hasText: NAME });
+    await row.waitFor();
+
+    // what the platform stored compiles to the same day
+    const list = await api<{ rows: { strategyId: number; name: string; issueState: string }[] }>(
+      'GET',
+      `/lighting/strategy/list?projectId=${session.projectId}&name=${encodeURIComponent(NAME)}`,
+    );
+    expect(list.rows[0]).toMatchObject({ name: NAME, issueState: 'UN_PUSH' });
+    const id = list.rows[0]!.strategyId;
+    // the new strategy is valid for the current year
+    const midsummer = `${new Date().getFullYear()}-06-21`;
+    const june = await api<{
+      data: { steps: { time: string; action: string; level: number }[]; sunrise: string; sunset: string }[];
+    }>('GET', `/lighting/strategy/${id}/preview?from=${midsummer}&to=${midsummer}`);
+    const day = june.data[0]!;
+    const m = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+    expect(day.steps.map((s) => s.action)).toEqual(['OFF', 'ON', 'DIM']);
+    expect(m(day.sunrise) - m(day.steps[0]!.time)).toBe(10);
+    expect(m(day.steps[1]!.time) - m(day.sunset)).toBe(10);
+    expect(day.steps[2]).toMatchObject({ time: '23:00', level: 50 });
+
+    // the saved strategy's year
+    await page.getByTestId(`strategy-year-${id}`).click();
+    const year = page.getByTestId('strategy-year-dialog');
+    await year.waitFor();
+    await year.locator('[data-testid="strategy-preview"][data-days="365"]').waitFor();
+    await year.getByText(/Lit \d+ hours over the year/).waitFor();
+    await page.locator('.ant-modal-wrap:visible .ant-modal-close').click();
+    await year.waitFor({ state: 'hidden' });
+
+    // a copy starts unissued under a new name
+    await page.getByTestId(`strategy-copy-${id}`).click();
+    const copy = page.getByTestId('strategy-table').locator('.ant-table-row', { hasText: `${NAME} (2)` });
+    await copy.waitFor();
+
+    // a fixed 06:00 switch-on lands after the summer sunrises: the check says so before saving
+    await copy.getByRole('button', { name: /Edit/ }).click();
+    await dialog.waitFor();
+    await field('strategy-name').waitFor();
+    await expect(field('strategy-name').inputValue()).resolves.toBe(`${NAME} (2)`);
+    await choose('entry-1-mode', 'Fixed time');
+    await field('entry-1-time').fill('06:00');
+    await choose('entry-1-action', 'On');
+    await page.getByTestId('strategy-check').click();
+    await dialog.getByText(/Entry 2: the fixed 06:00 switch-on falls after sunrise on \d+ days/).waitFor();
+    await page.locator('.ant-modal-wrap:visible .ant-modal-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('caps the power of a street per time band on the virtual dimming screen', async () => {
+    await page.goto(VIRTUAL_PAGE);
+    await page.getByTestId('virtual-dimming-page').waitFor();
+    await page.getByTestId('virtual-add').click();
+    const dialog = page.getByTestId('virtual-dialog');
+    await dialog.waitFor();
+    await field('virtual-name').fill('E2E night cap');
+    await field('band-0-cap').fill('60');
+    await page.getByTestId('virtual-add-band').click();
+    await field('band-1-start').fill('01:00');
+    await field('band-1-end').fill('03:00');
+    await choose('strategy-groups', groupName);
+    await page.keyboard.press('Escape');
+    // 01:00–03:00 lies inside 23:00–05:00: the server refuses it
+    await dialog.getByRole('button', { name: /^(Confirm|OK)$/ }).click();
+    await page.getByText('Time band 1 overlaps time band 2').first().waitFor();
+    await field('band-1-start').fill('05:00');
+    await field('band-1-end').fill('06:30');
+    await dialog.getByRole('button', { name: /^(Confirm|OK)$/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByTestId('virtual-table').locator('.ant-table-row', { hasText: 'E2E night cap' });
+    await row.waitFor();
+    await row.getByText('23:00–05:00 cap 60%').waitFor();
+  });
+});
