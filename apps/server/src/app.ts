@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { alarmArea } from './modules/alarm/index.ts';
 import { authArea } from './modules/auth/index.ts';
 import { commonArea } from './modules/common/index.ts';
 import { lightingArea } from './modules/lighting/index.ts';
@@ -43,6 +44,7 @@ export const AREAS: readonly Area[] = [
   toolArea,
   lightingArea,
   manholeArea,
+  alarmArea,
 ];
 
 /** Builds the HTTP application: platform plugins first, then every area, explicitly. */
