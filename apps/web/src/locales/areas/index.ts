@@ -1,3 +1,4 @@
+import { alarmTexts } from './alarm';
 import { lightingTexts } from './lighting';
 import { manholeTexts } from './manhole';
 import { monitorTexts } from './monitor';
@@ -11,4 +12,5 @@ export const AREA_TEXTS = {
   tenant: tenantTexts,
   lighting: lightingTexts,
   manhole: manholeTexts,
+  alarm: alarmTexts,
 };
