@@ -1,7 +1,9 @@
 import type { HubDevice } from '@luxgrid/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { AlarmStore } from '../../src/modules/alarm/detection/alarm.store.ts';
 import { alarmDetection } from '../../src/modules/alarm/detection/detection.ts';
+import { openDatabase } from '../../src/platform/db.ts';
 import type { HubEvent } from '../../src/platform/devices/events.ts';
 import { grantToRole, secondCustomer } from '../fixtures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
@@ -207,6 +209,29 @@ describe('alarms', () => {
     expect(await alarms('A-RTU-1', 'RtuRelayFault')).toMatchObject([{ state: 'NEW', count: 24 }]);
   });
 
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'never opens two alarms when two server processes (two pools, two detections) raise it at once',
+    async () => {
+      const other = await openDatabase({ databaseUrl: t.deps.config.databaseUrl });
+      try {
+        const stores = [
+          alarmDetection(t.deps).store,
+          new AlarmStore({ ...t.deps, database: other }, (projectId) => alarmDetection(t.deps).settingsOf(projectId)),
+        ];
+        const device = dev['A-RTU-2']!;
+        const ts = t.clock.now();
+        await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            stores[i % 2]!.raise([{ device, type: 'RtuPowerOutputOverload', ts, detail: { i } }]),
+          ),
+        );
+        expect(await alarms('A-RTU-2', 'RtuPowerOutputOverload')).toMatchObject([{ state: 'NEW', count: 30 }]);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
   it('validates settings with messages in both languages; a disabled type raises nothing', async () => {
     const en = await setting({ alarmConfigType: 'RtuOverVoltage', grade: 'urgent', threshold: 900, holdSeconds: 60 });
     expect(en.body.msg).toBe('Threshold must be between 100 and 500 V');
@@ -337,7 +362,10 @@ describe('alarms', () => {
     });
     expect(set.body.code, JSON.stringify(set.body)).toBe(200);
     const before = (await t.call('GET', '/lighting/alarm/count', { token: d.token })).body.data.unacknowledged;
+    const publish = vi.spyOn(t.deps.ws, 'publish');
     await emit(event('A-BOX', 'LineLeakage'));
+    expect(publish.mock.calls.filter(([, m]) => m.type === 'alarm.update')).toEqual([]);
+    publish.mockRestore();
     expect(await alarms('A-BOX', 'LineLeakage')).toMatchObject([{ state: 'NEW' }]);
     expect((await t.call('GET', '/lighting/alarm/count', { token: d.token })).body.data.unacknowledged).toBe(before);
     const past = await t.call('PUT', '/lighting/alarm/maintenance', {
