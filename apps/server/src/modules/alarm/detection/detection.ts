@@ -51,6 +51,10 @@ export class AlarmDetection {
   private readonly latest = new Map<number, Record<string, unknown>>();
   /** device id → type → its reading condition */
   private readonly held = new Map<number, Map<AlarmConfigType, Held>>();
+  /** device:type conditions checked once since start for an alarm left active (a restart) */
+  private readonly checked = new Set<string>();
+  /** devices with a lamp failure raised here: a lit lamp recovers them */
+  private readonly litSuspects = new Set<number>();
   /** device id → failed switch-ons in a row */
   private readonly failedSwitchOns = new Map<number, number>();
   private pending: Op[] = [];
@@ -114,6 +118,7 @@ export class AlarmDetection {
     const alarm = type as AlarmConfigType;
     if (!ALARM_RULES[alarm].deviceTypes.includes(device.deviceType)) return;
     const op: Op = { kind: 'raise', op: { device, type: alarm, ts, detail: data } };
+    if (LIT_DISPROVES.includes(alarm)) this.litSuspects.add(device.deviceId);
     if (alarm !== 'LampFault') return this.enqueue(op);
     // a lamp fault is an alarm after the set number of failed switch-ons in a row
     const failed = (this.failedSwitchOns.get(device.deviceId) ?? 0) + 1;
@@ -124,11 +129,14 @@ export class AlarmDetection {
   }
 
   private onReading(device: HubDevice, values: Record<string, unknown>) {
-    const latest = { ...this.latest.get(device.deviceId), ...values };
+    const before = this.latest.get(device.deviceId);
+    const latest = { ...before, ...values };
     this.latest.set(device.deviceId, latest);
     const work: Promise<unknown>[] = [];
-    if (values.lampState === 'ON') {
+    // a lamp lit again disproves its failures: checked when it lights up (or was first heard), not on every reading
+    if (values.lampState === 'ON' && (before?.lampState !== 'ON' || this.litSuspects.has(device.deviceId))) {
       this.failedSwitchOns.delete(device.deviceId);
+      this.litSuspects.delete(device.deviceId);
       work.push(
         this.enqueue({
           kind: 'recover',
