@@ -16,7 +16,18 @@ const SETTINGS_TTL_MS = 10_000;
 const TICK_MS = 5_000;
 
 const EVENT_TYPES = new Set(ALARM_CONFIG_TYPES.filter((t) => ALARM_RULES[t].event));
-const READING_TYPES = ALARM_CONFIG_TYPES.filter((t) => ALARM_RULES[t].reading);
+/** device type → the reading rules that apply to it, with the readings each watches (its fields and its condition) */
+const READING_RULES_BY_TYPE = new Map<string, [AlarmConfigType, readonly string[]][]>();
+for (const type of ALARM_CONFIG_TYPES) {
+  const rule = ALARM_RULES[type];
+  if (!rule.reading) continue;
+  const watched = [...rule.reading.fields, ...(rule.reading.onlyWhile ? [rule.reading.onlyWhile.field] : [])];
+  for (const deviceType of rule.deviceTypes) {
+    const list = READING_RULES_BY_TYPE.get(deviceType) ?? [];
+    list.push([type, watched]);
+    READING_RULES_BY_TYPE.set(deviceType, list);
+  }
+}
 /** faults a lamp reporting it is lit disproves */
 const LIT_DISPROVES: readonly AlarmConfigType[] = [
   'LampFault',
@@ -129,43 +140,66 @@ export class AlarmDetection {
   }
 
   private onReading(device: HubDevice, values: Record<string, unknown>) {
-    const before = this.latest.get(device.deviceId);
-    const latest = { ...before, ...values };
-    this.latest.set(device.deviceId, latest);
-    const work: Promise<unknown>[] = [];
-    // a lamp lit again disproves its failures: checked when it lights up (or was first heard), not on every reading
-    if (values.lampState === 'ON' && (before?.lampState !== 'ON' || this.litSuspects.has(device.deviceId))) {
+    let latest = this.latest.get(device.deviceId);
+    const wasLit = latest?.lampState === 'ON';
+    if (latest) Object.assign(latest, values);
+    else {
+      latest = { ...values };
+      this.latest.set(device.deviceId, latest);
+    }
+    let work: Promise<unknown> | undefined;
+    // a lamp lit again disproves its failures: checked when it lights up (or is first heard), not on every reading
+    if (values.lampState === 'ON' && (!wasLit || this.litSuspects.has(device.deviceId))) {
       this.failedSwitchOns.delete(device.deviceId);
       this.litSuspects.delete(device.deviceId);
-      work.push(
-        this.enqueue({
-          kind: 'recover',
-          op: { device, types: LIT_DISPROVES, ts: this.deps.clock.now(), cause: 'READING' },
-        }),
-      );
+      work = this.enqueue({
+        kind: 'recover',
+        op: { device, types: LIT_DISPROVES, ts: this.deps.clock.now(), cause: 'READING' },
+      });
     }
-    const types = READING_TYPES.filter(
-      (t) =>
-        ALARM_RULES[t].deviceTypes.includes(device.deviceType) &&
-        (ALARM_RULES[t].reading!.fields.some((f) => f in values) ||
-          (ALARM_RULES[t].reading!.onlyWhile?.field ?? '') in values),
-    );
-    if (types.length) work.push(this.evaluate(device, latest, types));
-    return work.length ? Promise.all(work) : undefined;
+    const candidates = READING_RULES_BY_TYPE.get(device.deviceType);
+    if (!candidates) return work;
+    const types: AlarmConfigType[] = [];
+    for (const [type, watched] of candidates) if (watched.some((f) => f in values)) types.push(type);
+    if (!types.length) return work;
+    // the settings are in memory nearly always: evaluated at once, without a promise per reading
+    const cached = this.settings.get(device.projectId);
+    if (cached && this.deps.clock.now() - cached.at < SETTINGS_TTL_MS) {
+      this.evaluate(device, latest, types, cached.value);
+      return work;
+    }
+    const read = this.settingsOf(device.projectId).then((settings) => this.evaluate(device, latest, types, settings));
+    return work ? Promise.all([work, read]) : read;
   }
 
-  private async evaluate(device: HubDevice, latest: Record<string, unknown>, types: readonly AlarmConfigType[]) {
-    const settings = await this.settingsOf(device.projectId);
+  private evaluate(
+    device: HubDevice,
+    latest: Record<string, unknown>,
+    types: readonly AlarmConfigType[],
+    settings: Record<AlarmConfigType, AlarmSetting>,
+  ) {
     const now = this.deps.clock.now();
+    let own = this.held.get(device.deviceId);
     for (const type of types) {
       const setting = settings[type];
       if (!setting.enabled || setting.threshold === null) continue;
       const beyond = isBeyond(type, latest, setting.threshold);
       if (beyond === null) continue;
-      const own = this.held.get(device.deviceId) ?? new Map<AlarmConfigType, Held>();
-      this.held.set(device.deviceId, own);
-      const held = own.get(type) ?? { device, beyondSince: null, backSince: null, active: null, value: {} };
-      own.set(type, held);
+      let held = own?.get(type);
+      if (!held) {
+        if (!beyond) {
+          // in range and nothing held: looked at once since start, for an alarm a restart left active
+          const key = `${device.deviceId}:${type}`;
+          if (this.checked.has(key)) continue;
+          this.checked.add(key);
+        }
+        held = { device, beyondSince: null, backSince: null, active: null, value: {} };
+        if (!own) {
+          own = new Map();
+          this.held.set(device.deviceId, own);
+        }
+        own.set(type, held);
+      }
       held.device = device;
       if (beyond) {
         held.beyondSince ??= now;
@@ -176,7 +210,7 @@ export class AlarmDetection {
         held.beyondSince = null;
       }
     }
-    this.check(now, settings, device.deviceId);
+    if (own) this.check(now, settings, device.deviceId);
   }
 
   /** Raises the conditions of a device held long enough and recovers those back in range long enough. */
@@ -257,10 +291,16 @@ export class AlarmDetection {
 export function isBeyond(type: AlarmConfigType, values: Record<string, unknown>, threshold: number): boolean | null {
   const rule = ALARM_RULES[type].reading!;
   if (rule.onlyWhile && values[rule.onlyWhile.field] !== rule.onlyWhile.equals) return false;
-  const numbers = rule.fields.map((f) => values[f]).filter((v): v is number => typeof v === 'number');
-  if (!numbers.length) return null;
-  const test = (v: number) => (rule.when === 'above' ? v > threshold : v < threshold);
-  return rule.match === 'all' ? numbers.length === rule.fields.length && numbers.every(test) : numbers.some(test);
+  let seen = 0;
+  let beyond = 0;
+  for (const field of rule.fields) {
+    const v = values[field];
+    if (typeof v !== 'number') continue;
+    seen++;
+    if (rule.when === 'above' ? v > threshold : v < threshold) beyond++;
+  }
+  if (!seen) return null;
+  return rule.match === 'all' ? seen === rule.fields.length && beyond === seen : beyond > 0;
 }
 
 const pick = (values: Record<string, unknown>, fields: readonly string[]) =>
