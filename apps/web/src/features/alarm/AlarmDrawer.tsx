@@ -1,9 +1,24 @@
-import { Descriptions, Drawer, Empty, Space, Table, Tag, Timeline, Typography } from 'antd';
+import {
+  App,
+  Button,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Empty,
+  Input,
+  Space,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../shared/chart/EChart';
 import { DictTag } from '../../shared/DictTag';
 import { useDict } from '../../shared/dict';
+import { HasPermi } from '../../shared/perms';
 import { runtimeApi } from '../lighting/api';
 import { type ChartSeries, lineOption } from '../lighting/line-option';
 import type { TelemetryPoint } from '../lighting/types';
@@ -151,6 +166,9 @@ export function AlarmDrawer({ alarmId, onClose }: { alarmId: number | null; onCl
               ]}
             />
           )}
+          <HasPermi value={['lighting:alarm:handle']}>
+            <Maintenance deviceId={alarm.deviceId} />
+          </HasPermi>
           <Typography.Title level={5}>{t('ltAlarm.history')}</Typography.Title>
           <Timeline
             data-testid="alarm-history"
@@ -169,5 +187,51 @@ export function AlarmDrawer({ alarmId, onClose }: { alarmId: number | null; onCl
         </Space>
       )}
     </Drawer>
+  );
+}
+
+/** Puts the alarm's device under maintenance until a time: its alarms are then shelved, not pushed. */
+function Maintenance({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [until, setUntil] = useState<Dayjs | null>(() => dayjs().add(4, 'hour').startOf('hour'));
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    if (!until) return;
+    setBusy(true);
+    try {
+      await alarmApi.maintenance([deviceId], until.format('YYYY-MM-DD HH:mm:ss'), reason);
+      message.success(t('ltAlarm.done'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Space wrap data-testid="alarm-maintenance">
+      <Typography.Text strong>{t('ltAlarm.maintenanceTitle')}</Typography.Text>
+      <DatePicker
+        showTime
+        value={until}
+        onChange={setUntil}
+        disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+        placeholder={t('ltAlarm.maintenanceUntil')}
+      />
+      <Input
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        maxLength={500}
+        placeholder={t('ltAlarm.maintenanceReason')}
+        style={{ width: 200 }}
+      />
+      <Button
+        onClick={() => void save().catch(() => undefined)}
+        loading={busy}
+        disabled={!until}
+        data-testid="alarm-maintenance-set"
+      >
+        {t('ltAlarm.maintenanceSet')}
+      </Button>
+    </Space>
   );
 }
