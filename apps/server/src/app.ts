@@ -15,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { alarmArea } from './modules/alarm/index.ts';
 import { authArea } from './modules/auth/index.ts';
 import { commonArea } from './modules/common/index.ts';
 import { lightingArea } from './modules/lighting/index.ts';
@@ -45,6 +46,7 @@ export const AREAS: readonly Area[] = [
   toolArea,
   lightingArea,
   manholeArea,
+  alarmArea,
 ];
 
 /** Builds the HTTP application: platform plugins first, then every area, explicitly. */

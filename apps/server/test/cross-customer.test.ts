@@ -51,6 +51,8 @@ const RECORD_PARAMS: Record<string, string> = {
   deviceIds: 'device',
   coverId: 'cover',
   coverIds: 'cover',
+  alarmId: 'alarm',
+  alarmIds: 'alarm',
   importId: 'userImport',
   recordId: 'importRecord',
   subscriptionId: 'subscription',
@@ -325,6 +327,25 @@ async function rivalRecords(): Promise<void> {
     `insert into lt_telemetry (device_id, client_id, project_id, ts, data) values ($1, $2, $3, now(), '{"tilt": 40, "note": "${MARK}"}')`,
     [rival.cover, c, p],
   );
+  // an active, unacknowledged alarm of the rival's box with its history and the box under maintenance
+  rival.alarm = await id(
+    `insert into lt_alarm (client_id, project_id, device_id, alarm_config_type, alarm_type, grade, first_time, last_time, detail)
+     values ($1, $2, $3, 'LineLeakage', 'BOX', 'dangerous', now(), now(), '{"note": "${MARK}"}') returning alarm_id as id`,
+    [c, p, rival.device],
+  );
+  await db.query(
+    `insert into lt_alarm_history (alarm_id, client_id, action, oper_time, comment) values ($1, $2, 'RAISED', now(), '${MARK}')`,
+    [rival.alarm, c],
+  );
+  await db.query(
+    `insert into lt_device_maintenance (device_id, client_id, project_id, until, reason, set_time) values ($1, $2, $3, now() + interval '1 day', '${MARK}', now())`,
+    [rival.device, c, p],
+  );
+  await db.query(
+    `insert into lt_alarm_setting (client_id, project_id, alarm_config_type, enabled, grade, threshold, hold_seconds, push, sound, notify, work_order, remark)
+     values ($1, $2, 'LineLeakage', true, 'dangerous', 30, 5, true, true, false, false, '${MARK}')`,
+    [c, p],
+  );
   rival.tag = await id(
     `insert into lt_tag (client_id, project_id, name) values ($1, $2, '${MARK} tag') returning tag_id as id`,
     [c, p],
@@ -418,6 +439,10 @@ const SNAPSHOT = [
   'lt_device_state',
   'lt_device_event',
   'lt_device_model',
+  'lt_alarm',
+  'lt_alarm_history',
+  'lt_alarm_setting',
+  'lt_device_maintenance',
   'lt_tag',
   'lt_group',
   'lt_strategy',

@@ -1,3 +1,4 @@
+export * from './alarm.ts';
 export * from './answers.ts';
 export * from './astro.ts';
 export * from './auth.ts';

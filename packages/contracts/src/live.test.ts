@@ -45,6 +45,25 @@ const EVERY_KIND: Record<LiveMessage['type'], LiveMessage> = {
     successCount: 49,
     failCount: 1,
   },
+  'alarm.update': {
+    type: 'alarm.update',
+    clientId: 3,
+    projectId: 7,
+    items: [
+      {
+        alarmId: 21,
+        deviceId: 11,
+        uid: 'RTU-1',
+        deviceName: 'Lamp 1',
+        alarmConfigType: 'LampFault',
+        grade: 'serious',
+        state: 'NEW',
+        action: 'NEW',
+        sound: true,
+        ts: 1_764_000_000_000,
+      },
+    ],
+  },
 };
 
 describe('live messages over /ws', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMAND_LIFECYCLE, COMMUNICATION_STATES } from './enums.ts';
+import { ALARM_CONFIG_TYPES, ALARM_GRADES, ALARM_STATES, COMMAND_LIFECYCLE, COMMUNICATION_STATES } from './enums.ts';
 
 /*
  * What `/ws` tells a signed-in browser (docs/architecture.md, "The push channel"). Every message is
@@ -91,6 +91,30 @@ export const importProgressMessage = z.object({
   failCount: z.number().int().nonnegative(),
 });
 
+/** One alarm that was raised, recovered, acknowledged or cleared. */
+export const liveAlarm = z.object({
+  alarmId: id,
+  deviceId: id,
+  uid: z.string(),
+  deviceName: z.string(),
+  alarmConfigType: z.enum(ALARM_CONFIG_TYPES),
+  grade: z.enum(ALARM_GRADES),
+  state: z.enum(ALARM_STATES),
+  action: z.enum(['NEW', 'RECOVERED', 'ACKNOWLEDGED', 'CLEARED']),
+  /** the project's settings ask for a sound for it */
+  sound: z.boolean(),
+  ts: epochMs,
+});
+export type LiveAlarm = z.infer<typeof liveAlarm>;
+
+/** Alarms of one project that changed (the badge, the live list and the notification read them). */
+export const alarmUpdateMessage = z.object({
+  type: z.literal('alarm.update'),
+  clientId: id,
+  projectId: id,
+  items: z.array(liveAlarm),
+});
+
 /** Every message the server sends over `/ws`. */
 export const liveMessage = z.discriminatedUnion('type', [
   welcomeMessage,
@@ -100,6 +124,7 @@ export const liveMessage = z.discriminatedUnion('type', [
   deviceEventMessage,
   commandUpdateMessage,
   importProgressMessage,
+  alarmUpdateMessage,
 ]);
 export type LiveMessage = z.infer<typeof liveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -107,7 +132,9 @@ export type LiveMessageType = LiveMessage['type'];
 export type LiveMessageOf<T extends LiveMessageType> = Extract<LiveMessage, { type: T }>;
 
 /** The messages published to the viewers of one project (the others answer one socket only). */
-export type ProjectLiveMessage = LiveMessageOf<'device.state' | 'device.event' | 'command.update' | 'import.progress'>;
+export type ProjectLiveMessage = LiveMessageOf<
+  'device.state' | 'device.event' | 'command.update' | 'import.progress' | 'alarm.update'
+>;
 
 /** A received text frame as a `LiveMessage`, or null when it is not one (bad JSON, unknown type, wrong fields). */
 export function parseLiveMessage(text: string): LiveMessage | null {

@@ -1,5 +1,6 @@
 import { type Bilingual, interpolate, type Lang } from './i18n.ts';
 import { ADMIN_MESSAGES } from './messages/admin.ts';
+import { ALARM_MESSAGES } from './messages/alarm.ts';
 import { LIGHTING_MESSAGES } from './messages/lighting.ts';
 import { MANHOLE_MESSAGES } from './messages/manhole.ts';
 import { MONITOR_MESSAGES } from './messages/monitor.ts';
@@ -176,6 +177,7 @@ export const MESSAGES = {
   ...LIGHTING_MESSAGES,
   ...MANHOLE_MESSAGES,
   ...STRATEGY_MESSAGES,
+  ...ALARM_MESSAGES,
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof MESSAGES;

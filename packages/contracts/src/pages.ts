@@ -7,6 +7,8 @@ export const AVAILABLE_PAGES: readonly string[] = [
   'index/Index',
   'index/IndexAirport',
   'index/InfoEditor',
+  'lighting/alarm-config/index',
+  'lighting/alarm/index',
   'lighting/batch-query/index',
   'lighting/box/index',
   'lighting/branch/index',

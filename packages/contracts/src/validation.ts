@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Bilingual, Lang } from './i18n.ts';
 import { ADMIN_FIELDS } from './messages/admin.ts';
+import { ALARM_FIELDS } from './messages/alarm.ts';
 import { LIGHTING_FIELDS } from './messages/lighting.ts';
 import { MONITOR_FIELDS } from './messages/monitor.ts';
 import { STRATEGY_FIELDS } from './messages/strategy.ts';
@@ -51,6 +52,7 @@ export const FIELD_LABELS: Record<string, Bilingual> = {
   ...MONITOR_FIELDS,
   ...TENANT_FIELDS,
   ...LIGHTING_FIELDS,
+  ...ALARM_FIELDS,
 };
 
 export function fieldLabel(path: string, lang: Lang): string {

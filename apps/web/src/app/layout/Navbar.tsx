@@ -14,6 +14,7 @@ import { App, Avatar, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { AlarmBadge } from '../../features/alarm/AlarmBadge';
 import { ALL_CUSTOMERS_ID } from '../../shared/constants';
 import { LangSelect } from '../../shared/LangSelect';
 import { useStore } from '../../shared/store';
@@ -206,6 +207,7 @@ export function Navbar({
             aria-label={t('navbar.help')}
           />
         </Tooltip>
+        <AlarmBadge />
         {!mobile && <Fullscreen />}
         <SizeSelect />
         <LangSelect />

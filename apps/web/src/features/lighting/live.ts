@@ -102,6 +102,8 @@ export function applyMessage(message: LiveMessage): void {
       for (const listener of importListeners) listener();
       break;
     }
+    case 'alarm.update':
+      break;
     default:
       return;
   }

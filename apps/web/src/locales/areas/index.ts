@@ -1,3 +1,4 @@
+import { alarmTexts } from './alarm';
 import { lightingTexts } from './lighting';
 import { manholeTexts } from './manhole';
 import { monitorTexts } from './monitor';
@@ -13,4 +14,5 @@ export const AREA_TEXTS = {
   lighting: lightingTexts,
   manhole: manholeTexts,
   strategy: strategyTexts,
+  alarm: alarmTexts,
 };

@@ -1,0 +1,319 @@
+import {
+  ALARM_RULES,
+  type AlarmConfigType,
+  type AlarmSetting,
+  type HubDevice,
+  OFFLINE_ALARMS,
+} from '@luxgrid/contracts';
+import { ALARM_CONFIG_TYPES } from '@luxgrid/contracts/enums';
+import type { Deps } from '../../../platform/context.ts';
+import { projectSettings } from '../settings/settings.repository.ts';
+import { AlarmStore, type RaiseOp, type RecoverOp } from './alarm.store.ts';
+
+/** How long a project's settings are read from memory before they are read again (other processes' edits). */
+const SETTINGS_TTL_MS = 10_000;
+/** How often held reading conditions are checked without a new reading. */
+const TICK_MS = 5_000;
+
+const EVENT_TYPES = new Set(ALARM_CONFIG_TYPES.filter((t) => ALARM_RULES[t].event));
+/** device type → the reading rules that apply to it, with the readings each watches (its fields and its condition) */
+const READING_RULES_BY_TYPE = new Map<string, [AlarmConfigType, readonly string[]][]>();
+for (const type of ALARM_CONFIG_TYPES) {
+  const rule = ALARM_RULES[type];
+  if (!rule.reading) continue;
+  const watched = [...rule.reading.fields, ...(rule.reading.onlyWhile ? [rule.reading.onlyWhile.field] : [])];
+  for (const deviceType of rule.deviceTypes) {
+    const list = READING_RULES_BY_TYPE.get(deviceType) ?? [];
+    list.push([type, watched]);
+    READING_RULES_BY_TYPE.set(deviceType, list);
+  }
+}
+/** faults a lamp reporting it is lit disproves */
+const LIT_DISPROVES: readonly AlarmConfigType[] = [
+  'LampFault',
+  'RtuRelayFault',
+  'RtuAbnormalLampBeadModule',
+  'RtuFlashingLightMalfunction',
+  'RtuPowerOutputUnloaded',
+];
+
+/** A reading condition of one device and type: since when it is beyond (or back in range). */
+interface Held {
+  device: HubDevice;
+  beyondSince: number | null;
+  backSince: number | null;
+  /** raised by this process and not yet recovered (a restart recovers what it finds back in range) */
+  active: boolean | null;
+  value: Record<string, unknown>;
+}
+
+type Op = { kind: 'raise'; op: RaiseOp } | { kind: 'recover'; op: RecoverOp };
+
+/**
+ * Detects alarms from the device hub's events: device events (a fault, a RECOVER naming it),
+ * readings against each project's thresholds held for their hold time (on the injected clock),
+ * and presence (offline, online). Each event is handled once in the cluster; what one batch of
+ * events causes is written in order, one statement per run of raises or recoveries.
+ */
+export class AlarmDetection {
+  readonly store: AlarmStore;
+  private readonly settings = new Map<number, { at: number; value: Record<AlarmConfigType, AlarmSetting> }>();
+  /** device id → last known readings (merged), for conditions like "while the breaker is closed" */
+  private readonly latest = new Map<number, Record<string, unknown>>();
+  /** device id → type → its reading condition */
+  private readonly held = new Map<number, Map<AlarmConfigType, Held>>();
+  /** device:type conditions checked once since start for an alarm left active (a restart) */
+  private readonly checked = new Set<string>();
+  /** devices with a lamp failure raised here: a lit lamp recovers them */
+  private readonly litSuspects = new Set<number>();
+  /** device id → failed switch-ons in a row */
+  private readonly failedSwitchOns = new Map<number, number>();
+  private pending: Op[] = [];
+  private chain: Promise<void> = Promise.resolve();
+  private queued = false;
+
+  constructor(private readonly deps: Deps) {
+    this.store = new AlarmStore(deps, (projectId) => this.settingsOf(projectId));
+  }
+
+  async settingsOf(projectId: number): Promise<Record<AlarmConfigType, AlarmSetting>> {
+    const now = this.deps.clock.now();
+    const cached = this.settings.get(projectId);
+    if (cached && now - cached.at < SETTINGS_TTL_MS) return cached.value;
+    const value = await projectSettings(this.deps.database, projectId);
+    this.settings.set(projectId, { at: now, value });
+    return value;
+  }
+
+  /** A project's settings changed here: read them again. */
+  forget(projectId: number): void {
+    this.settings.delete(projectId);
+  }
+
+  listen(): () => void {
+    const offs = [
+      this.deps.devices.on('event', ({ device, ts, type, data }) => this.onEvent(device, ts, type, data)),
+      this.deps.devices.on('telemetry', ({ device, values }) => this.onReading(device, values)),
+      this.deps.devices.on('offline', ({ device, ts, carried }) => {
+        const type = OFFLINE_ALARMS[device.deviceType];
+        if (!type) return;
+        return this.enqueue({ kind: 'raise', op: { device, type, ts, detail: null, carried } });
+      }),
+      this.deps.devices.on('online', ({ device, ts }) => {
+        const type = OFFLINE_ALARMS[device.deviceType];
+        if (!type) return;
+        return this.enqueue({ kind: 'recover', op: { device, types: [type], ts, cause: 'ONLINE' } });
+      }),
+    ];
+    const timer = setInterval(() => void this.tick(), TICK_MS);
+    timer.unref();
+    return () => {
+      clearInterval(timer);
+      for (const off of offs) off();
+    };
+  }
+
+  private onEvent(device: HubDevice, ts: number, type: string, data: Record<string, unknown> | null) {
+    if (type === 'RECOVER') {
+      const named = typeof data?.type === 'string' ? data.type : null;
+      const types = named
+        ? EVENT_TYPES.has(named as AlarmConfigType)
+          ? [named as AlarmConfigType]
+          : []
+        : [...EVENT_TYPES];
+      if (!types.length) return;
+      if (!named || named === 'LampFault') this.failedSwitchOns.delete(device.deviceId);
+      return this.enqueue({ kind: 'recover', op: { device, types, ts, cause: 'RECOVER' } });
+    }
+    if (!EVENT_TYPES.has(type as AlarmConfigType)) return;
+    const alarm = type as AlarmConfigType;
+    if (!ALARM_RULES[alarm].deviceTypes.includes(device.deviceType)) return;
+    const op: Op = { kind: 'raise', op: { device, type: alarm, ts, detail: data } };
+    if (LIT_DISPROVES.includes(alarm)) this.litSuspects.add(device.deviceId);
+    if (alarm !== 'LampFault') return this.enqueue(op);
+    // a lamp fault is an alarm after the set number of failed switch-ons in a row
+    const failed = (this.failedSwitchOns.get(device.deviceId) ?? 0) + 1;
+    this.failedSwitchOns.set(device.deviceId, failed);
+    return this.settingsOf(device.projectId).then((s) => {
+      if (failed >= (s.LampFault.threshold ?? 1)) return this.enqueue(op);
+    });
+  }
+
+  private onReading(device: HubDevice, values: Record<string, unknown>) {
+    let latest = this.latest.get(device.deviceId);
+    const wasLit = latest?.lampState === 'ON';
+    if (latest) Object.assign(latest, values);
+    else {
+      latest = { ...values };
+      this.latest.set(device.deviceId, latest);
+    }
+    let work: Promise<unknown> | undefined;
+    // a lamp lit again disproves its failures: checked when it lights up (or is first heard), not on every reading
+    if (values.lampState === 'ON' && (!wasLit || this.litSuspects.has(device.deviceId))) {
+      this.failedSwitchOns.delete(device.deviceId);
+      this.litSuspects.delete(device.deviceId);
+      work = this.enqueue({
+        kind: 'recover',
+        op: { device, types: LIT_DISPROVES, ts: this.deps.clock.now(), cause: 'READING' },
+      });
+    }
+    const candidates = READING_RULES_BY_TYPE.get(device.deviceType);
+    if (!candidates) return work;
+    const types: AlarmConfigType[] = [];
+    for (const [type, watched] of candidates) if (watched.some((f) => f in values)) types.push(type);
+    if (!types.length) return work;
+    // the settings are in memory nearly always: evaluated at once, without a promise per reading
+    const cached = this.settings.get(device.projectId);
+    if (cached && this.deps.clock.now() - cached.at < SETTINGS_TTL_MS) {
+      this.evaluate(device, latest, types, cached.value);
+      return work;
+    }
+    const read = this.settingsOf(device.projectId).then((settings) => this.evaluate(device, latest, types, settings));
+    return work ? Promise.all([work, read]) : read;
+  }
+
+  private evaluate(
+    device: HubDevice,
+    latest: Record<string, unknown>,
+    types: readonly AlarmConfigType[],
+    settings: Record<AlarmConfigType, AlarmSetting>,
+  ) {
+    const now = this.deps.clock.now();
+    let own = this.held.get(device.deviceId);
+    for (const type of types) {
+      const setting = settings[type];
+      if (!setting.enabled || setting.threshold === null) continue;
+      const beyond = isBeyond(type, latest, setting.threshold);
+      if (beyond === null) continue;
+      let held = own?.get(type);
+      if (!held) {
+        if (!beyond) {
+          // in range and nothing held: looked at once since start, for an alarm a restart left active
+          const key = `${device.deviceId}:${type}`;
+          if (this.checked.has(key)) continue;
+          this.checked.add(key);
+        }
+        held = { device, beyondSince: null, backSince: null, active: null, value: {} };
+        if (!own) {
+          own = new Map();
+          this.held.set(device.deviceId, own);
+        }
+        own.set(type, held);
+      }
+      held.device = device;
+      if (beyond) {
+        held.beyondSince ??= now;
+        held.backSince = null;
+        held.value = pick(latest, ALARM_RULES[type].reading!.fields);
+      } else {
+        held.backSince ??= now;
+        held.beyondSince = null;
+      }
+    }
+    if (own) this.check(now, settings, device.deviceId);
+  }
+
+  /** Raises the conditions of a device held long enough and recovers those back in range long enough. */
+  private check(now: number, settings: Record<AlarmConfigType, AlarmSetting>, deviceId: number) {
+    const own = this.held.get(deviceId);
+    if (!own) return;
+    for (const [type, held] of own) {
+      const hold = (settings[type].holdSeconds ?? 0) * 1000;
+      if (held.beyondSince !== null && held.active !== true && now - held.beyondSince >= hold) {
+        held.active = true;
+        void this.enqueue({
+          kind: 'raise',
+          op: {
+            device: held.device,
+            type,
+            ts: now,
+            detail: { ...held.value, threshold: settings[type].threshold, holdSeconds: settings[type].holdSeconds },
+          },
+        });
+      } else if (held.backSince !== null && held.active !== false && now - held.backSince >= hold) {
+        held.active = false;
+        void this.enqueue({ kind: 'recover', op: { device: held.device, types: [type], ts: now, cause: 'READING' } });
+      }
+      if (held.active === false && held.beyondSince === null) own.delete(type);
+    }
+    if (!own.size) this.held.delete(deviceId);
+  }
+
+  /** Checks held conditions without a new reading (a value stays what was last reported). */
+  async tick(): Promise<void> {
+    const now = this.deps.clock.now();
+    for (const [deviceId, own] of this.held) {
+      const first = own.values().next().value;
+      if (!first) continue;
+      this.check(now, await this.settingsOf(first.device.projectId), deviceId);
+    }
+    await this.idle();
+  }
+
+  /** Queues one write; the batch the hub emits together is written together. Returns when it is written. */
+  private enqueue(op: Op): Promise<void> {
+    this.pending.push(op);
+    if (this.queued) return this.chain;
+    this.queued = true;
+    this.chain = this.chain.then(async () => {
+      // the rest of the batch the hub is emitting synchronously
+      await new Promise((resolve) => setImmediate(resolve));
+      this.queued = false;
+      const ops = this.pending;
+      this.pending = [];
+      await this.write(ops).catch((err: unknown) => this.deps.log.error({ err }, 'alarms not written'));
+    });
+    return this.chain;
+  }
+
+  /** Writes ops in order: each run of raises, then each run of recoveries, as they came. */
+  private async write(ops: readonly Op[]): Promise<void> {
+    let i = 0;
+    while (i < ops.length) {
+      const kind = ops[i]!.kind;
+      let j = i;
+      while (j < ops.length && ops[j]!.kind === kind) j++;
+      const run = ops.slice(i, j);
+      if (kind === 'raise') await this.store.raise(run.map((o) => o.op as RaiseOp));
+      else await this.store.recover(run.map((o) => o.op as RecoverOp));
+      i = j;
+    }
+  }
+
+  /** Resolves when everything queued so far is written (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.queued || this.pending.length) await this.chain;
+    await this.chain;
+  }
+}
+
+/** Whether the readings are beyond the threshold; null when they do not say (a field missing, a condition unmet). */
+export function isBeyond(type: AlarmConfigType, values: Record<string, unknown>, threshold: number): boolean | null {
+  const rule = ALARM_RULES[type].reading!;
+  if (rule.onlyWhile && values[rule.onlyWhile.field] !== rule.onlyWhile.equals) return false;
+  let seen = 0;
+  let beyond = 0;
+  for (const field of rule.fields) {
+    const v = values[field];
+    if (typeof v !== 'number') continue;
+    seen++;
+    if (rule.when === 'above' ? v > threshold : v < threshold) beyond++;
+  }
+  if (!seen) return null;
+  return rule.match === 'all' ? seen === rule.fields.length && beyond === seen : beyond > 0;
+}
+
+const pick = (values: Record<string, unknown>, fields: readonly string[]) =>
+  Object.fromEntries(fields.filter((f) => f in values).map((f) => [f, values[f]]));
+
+const engines = new WeakMap<Deps, AlarmDetection>();
+
+/** The detection of this process (one per set of dependencies). */
+export function alarmDetection(deps: Deps): AlarmDetection {
+  let engine = engines.get(deps);
+  if (!engine) {
+    engine = new AlarmDetection(deps);
+    engines.set(deps, engine);
+  }
+  return engine;
+}

@@ -1,0 +1,135 @@
+import type { AlarmRow } from '@luxgrid/contracts';
+import type { Database } from '../../../platform/db.ts';
+import type { Page } from '../../../platform/paging.ts';
+import type { Scope } from '../../../platform/scope.ts';
+
+export interface AlarmFilter {
+  projectId?: number;
+  alarmConfigType?: string;
+  alarmType?: string;
+  grade?: string;
+  state?: string;
+  deviceId?: number;
+  keyword?: string;
+  acknowledged?: boolean;
+  begin?: Date;
+  end?: Date;
+  /** the children an alarm inhibits (otherwise inhibited alarms are left out) */
+  inhibitedBy?: number;
+}
+
+/** Sortable columns of the list. */
+export const ALARM_SORTABLE: Record<string, string> = {
+  lastTime: 'a.last_time',
+  firstTime: 'a.first_time',
+  count: 'a.count',
+  grade: "array_position(array['dangerous','serious','urgent','ordinary']::text[], a.grade::text)",
+  alarmConfigType: 'a.alarm_config_type',
+};
+
+const fmt = (column: string) => `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+const ROW = `a.alarm_id as "alarmId", a.device_id as "deviceId", d.uid, d.name as "deviceName", d.device_type as "deviceType",
+  a.project_id as "projectId", a.alarm_type as "alarmType", a.alarm_config_type as "alarmConfigType", a.grade, a.state,
+  a.count, ${fmt('a.first_time')} as "firstTime", ${fmt('a.last_time')} as "lastTime",
+  ${fmt('a.recovered_time')} as "recoveredTime", a.acknowledged, a.ack_by as "ackBy", ${fmt('a.ack_time')} as "ackTime",
+  case when a.shelved_until > :now then ${fmt('a.shelved_until')} end as "shelvedUntil", a.maintenance,
+  a.inhibited_by as "inhibitedBy", a.cleared_by as "clearedBy", a.detail,
+  (select count(*)::int from lt_alarm c where c.inhibited_by = a.alarm_id) as "inhibitedCount"`;
+
+/** The columns of a row, with the time shelving is compared to as parameter `$n`. */
+const row = (n: number) => ROW.replace(':now', `$${n}`);
+
+/** The scope (customer, chosen or filtered project) and the filters as SQL; $1 customer. */
+function where(scope: Pick<Scope, 'clientId' | 'projectId'>, f: AlarmFilter) {
+  const params: unknown[] = [scope.clientId];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const parts = ['($1::bigint is null or a.client_id = $1)'];
+  const projectId = f.projectId ?? scope.projectId;
+  if (projectId) parts.push(`a.project_id = ${add(projectId)}`);
+  if (f.inhibitedBy) parts.push(`a.inhibited_by = ${add(f.inhibitedBy)}`);
+  else parts.push('a.inhibited_by is null');
+  if (f.alarmConfigType) parts.push(`a.alarm_config_type = ${add(f.alarmConfigType)}`);
+  if (f.alarmType) parts.push(`a.alarm_type = ${add(f.alarmType)}`);
+  if (f.grade) parts.push(`a.grade = ${add(f.grade)}`);
+  if (f.state) parts.push(`a.state = ${add(f.state)}`);
+  if (f.deviceId) parts.push(`a.device_id = ${add(f.deviceId)}`);
+  if (f.acknowledged !== undefined) parts.push(`a.acknowledged = ${add(f.acknowledged)}`);
+  if (f.keyword) {
+    const p = add(`${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    parts.push(`(d.uid like ${p} or d.name like ${p})`);
+  }
+  if (f.begin) parts.push(`a.last_time >= ${add(f.begin)}`);
+  if (f.end) parts.push(`a.first_time <= ${add(f.end)}`);
+  return { sql: parts.join(' and '), params };
+}
+
+export async function listAlarms(
+  db: Database,
+  scope: Pick<Scope, 'clientId' | 'projectId'>,
+  f: AlarmFilter,
+  order: string,
+  page: Page,
+  now: number,
+) {
+  const w = where(scope, f);
+  const [rows, count] = await Promise.all([
+    db.query<AlarmRow>(
+      `select ${row(w.params.length + 1)} from lt_alarm a join lt_device d on d.device_id = a.device_id
+        where ${w.sql} order by ${order}, a.alarm_id desc limit ${page.limit} offset ${page.offset}`,
+      [...w.params, new Date(now)],
+    ),
+    db.query<{ n: number }>(
+      `select count(*)::int as n from lt_alarm a join lt_device d on d.device_id = a.device_id where ${w.sql}`,
+      w.params,
+    ),
+  ]);
+  return { rows, total: count[0]!.n };
+}
+
+/** One alarm of the caller's customer (any project), with its device's place. */
+export async function findAlarm(db: Database, scope: Pick<Scope, 'clientId'>, alarmId: number, now: number) {
+  const [found] = await db.query<AlarmRow & Record<string, unknown>>(
+    `select ${row(2)}, d.longitude, d.latitude, d.parent_id as "parentId",
+            (select p.name from lt_device p where p.device_id = d.parent_id) as "parentName"
+       from lt_alarm a join lt_device d on d.device_id = a.device_id
+      where a.alarm_id = $3 and ($1::bigint is null or a.client_id = $1)`,
+    [scope.clientId, new Date(now), alarmId],
+  );
+  return found;
+}
+
+export async function alarmHistory(db: Database, alarmId: number) {
+  return db.query(
+    `select action, oper_by as "operBy", ${fmt('oper_time')} as "operTime", comment, detail
+       from lt_alarm_history where alarm_id = $1 order by oper_time, history_id`,
+    [alarmId],
+  );
+}
+
+/** The alarms among these ids that the caller may handle (its customer's), with their type and state. */
+export async function alarmsInScope(db: Database, scope: Pick<Scope, 'clientId'>, alarmIds: readonly number[]) {
+  return db.query<{ alarm_id: number; client_id: number; alarm_config_type: string; state: string }>(
+    `select alarm_id, client_id, alarm_config_type, state from lt_alarm
+      where alarm_id = any($1::bigint[]) and ($2::bigint is null or client_id = $2)`,
+    [alarmIds, scope.clientId],
+  );
+}
+
+/** Unacknowledged active alarms (not shelved, inhibited or under maintenance) and those raised in the last 10 minutes. */
+export async function alarmCounts(db: Database, scope: Pick<Scope, 'clientId' | 'projectId'>, now: number) {
+  const [counts] = await db.query<{ unacknowledged: number; lastTenMinutes: number }>(
+    `select count(*) filter (where a.state = 'NEW' and not a.acknowledged
+                               and (a.shelved_until is null or a.shelved_until <= $3)) ::int as unacknowledged,
+            count(*) filter (where a.first_time > $4)::int as "lastTenMinutes"
+       from lt_alarm a
+      where ($1::bigint is null or a.client_id = $1) and ($2::bigint is null or a.project_id = $2)
+        and a.inhibited_by is null and not a.maintenance
+        and (a.state = 'NEW' or a.first_time > $4)`,
+    [scope.clientId, scope.projectId, new Date(now), new Date(now - 600_000)],
+  );
+  return counts!;
+}

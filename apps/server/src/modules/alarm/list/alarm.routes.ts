@@ -1,0 +1,365 @@
+import {
+  ALARM_RULES,
+  type AlarmConfigType,
+  alarmAckBody,
+  alarmClearBody,
+  alarmRow,
+  alarmShelveBody,
+  maintenanceBody,
+  tableOf,
+} from '@luxgrid/contracts';
+import { ALARM_CONFIG_TYPES, ALARM_GRADES, ALARM_STATES, ALARM_TYPES } from '@luxgrid/contracts/enums';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../../platform/context.ts';
+import { ok, table } from '../../../platform/envelope.ts';
+import { fail, notFound } from '../../../platform/errors.ts';
+import { sendWorkbook } from '../../../platform/excel.ts';
+import { dateRange, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { idParam } from '../../../platform/params.ts';
+import type { Scope } from '../../../platform/scope.ts';
+import { alarmDetection } from '../detection/detection.ts';
+import {
+  ALARM_SORTABLE,
+  type AlarmFilter,
+  alarmCounts,
+  alarmHistory,
+  alarmsInScope,
+  findAlarm,
+  listAlarms,
+} from './alarm.repository.ts';
+
+const blank = z.literal('').transform(() => undefined);
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).optional().or(blank);
+
+export const alarmListQuery = pageQuery.extend({
+  projectId: z.coerce.number().int().positive().optional(),
+  alarmConfigType: optionalEnum(ALARM_CONFIG_TYPES),
+  alarmType: optionalEnum(ALARM_TYPES),
+  grade: optionalEnum(ALARM_GRADES),
+  state: optionalEnum(ALARM_STATES),
+  deviceId: z.coerce.number().int().positive().optional(),
+  keyword: z.string().trim().max(64).optional(),
+  acknowledged: optionalEnum(['true', 'false']),
+  inhibitedBy: z.coerce.number().int().positive().optional(),
+});
+type AlarmListQuery = z.infer<typeof alarmListQuery>;
+
+const GRADE_LABELS: Record<string, [string, string]> = {
+  dangerous: ['危险', 'Dangerous'],
+  serious: ['严重', 'Serious'],
+  urgent: ['紧急', 'Urgent'],
+  ordinary: ['一般', 'Ordinary'],
+};
+
+function filterOf(q: AlarmListQuery): AlarmFilter {
+  return {
+    ...q,
+    acknowledged: q.acknowledged === undefined ? undefined : q.acknowledged === 'true',
+    ...dateRange(q),
+  };
+}
+
+function orderOf(q: AlarmListQuery): string {
+  if (!q.orderByColumn) return 'a.last_time desc';
+  const column = ALARM_SORTABLE[q.orderByColumn];
+  if (!column) throw fail('valid.sortColumn', { field: q.orderByColumn });
+  return `${column} ${q.isAsc === 'desc' || q.isAsc === 'descending' ? 'desc' : 'asc'}`;
+}
+
+/**
+ * The alarm list of a customer's projects (`lighting/alarm`): filters, detail with history and the
+ * alarms it inhibits, acknowledge, shelve, clear by hand, maintenance of devices, badge counts, export.
+ */
+export function alarmRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const db = deps.database;
+  const tags = ['lighting/alarm'];
+  const detection = alarmDetection(deps);
+
+  /** The alarms of the caller's customer among these ids; one outside it is "not found". */
+  async function inScope(scope: Scope, alarmIds: readonly number[]) {
+    const rows = await alarmsInScope(db, scope, alarmIds);
+    if (rows.length !== new Set(alarmIds).size) throw notFound();
+    return rows;
+  }
+
+  return async (app) => {
+    app.get(
+      '/lighting/alarm/list',
+      {
+        config: { perm: 'lighting:alarm:list' },
+        schema: { tags, querystring: alarmListQuery, response: { 200: tableOf(alarmRow) } },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const { rows, total } = await listAlarms(
+          db,
+          ctx,
+          filterOf(req.query),
+          orderOf(req.query),
+          pageOf(req.query),
+          deps.clock.now(),
+        );
+        return table(req.lang, rows, total);
+      },
+    );
+
+    app.get(
+      '/lighting/alarm/count',
+      {
+        config: { perm: 'lighting:alarm:list' },
+        schema: { tags, summary: 'Unacknowledged active alarms (the badge) and alarms raised in the last 10 minutes' },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const counts = await alarmCounts(db, ctx, deps.clock.now());
+        // ISA-18.2: more than 10 alarms in 10 minutes for one operator is a flood
+        return ok(req.lang, { ...counts, flood: counts.lastTenMinutes > 10 });
+      },
+    );
+
+    app.get(
+      '/lighting/alarm/:alarmId',
+      { config: { perm: 'lighting:alarm:query' }, schema: { tags, params: idParam('alarmId') } },
+      async (req) => {
+        const ctx = req.auth();
+        const alarm = await findAlarm(db, ctx, req.params.alarmId, deps.clock.now());
+        if (!alarm) throw notFound();
+        const history = await alarmHistory(db, req.params.alarmId);
+        const type = alarm.alarmConfigType as AlarmConfigType;
+        return ok(req.lang, { ...alarm, manualClear: ALARM_RULES[type]?.manualClear ?? false, history });
+      },
+    );
+
+    app.put(
+      '/lighting/alarm/acknowledge',
+      {
+        config: { perm: 'lighting:alarm:handle', operLog: { title: 'alarms', businessType: 2 } },
+        schema: { tags, body: alarmAckBody },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const rows = await inScope(ctx, req.body.alarmIds);
+        const now = deps.clock.now();
+        const done = await db.query<{ alarm_id: number; client_id: number }>(
+          `update lt_alarm set acknowledged = true, ack_by = $2, ack_time = to_timestamp($3 / 1000.0)
+            where alarm_id = any($1::bigint[]) and not acknowledged returning alarm_id, client_id`,
+          [rows.map((r) => r.alarm_id), ctx.userName, now],
+        );
+        await detection.store.history(
+          done.map((r) => ({
+            a: r.alarm_id,
+            c: r.client_id,
+            x: 'ACKNOWLEDGED',
+            t: now,
+            b: ctx.userName,
+            m: req.body.comment ?? '',
+          })),
+        );
+        await pushChanged(
+          deps,
+          done.map((r) => r.alarm_id),
+          'ACKNOWLEDGED',
+        );
+        return ok(req.lang, { acknowledged: done.length });
+      },
+    );
+
+    app.put(
+      '/lighting/alarm/shelve',
+      {
+        config: { perm: 'lighting:alarm:handle', operLog: { title: 'alarms', businessType: 2 } },
+        schema: { tags, body: alarmShelveBody },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const rows = await inScope(ctx, req.body.alarmIds);
+        const now = deps.clock.now();
+        const until = now + req.body.minutes * 60_000;
+        await db.query(
+          'update lt_alarm set shelved_until = to_timestamp($2 / 1000.0) where alarm_id = any($1::bigint[])',
+          [rows.map((r) => r.alarm_id), until],
+        );
+        await detection.store.history(
+          rows.map((r) => ({
+            a: r.alarm_id,
+            c: r.client_id,
+            x: 'SHELVED',
+            t: now,
+            b: ctx.userName,
+            m: req.body.comment ?? '',
+            v: { minutes: req.body.minutes },
+          })),
+        );
+        return ok(req.lang);
+      },
+    );
+
+    app.put(
+      '/lighting/alarm/clear',
+      {
+        config: { perm: 'lighting:alarm:handle', operLog: { title: 'alarms', businessType: 2 } },
+        schema: { tags, body: alarmClearBody },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const rows = await inScope(ctx, req.body.alarmIds);
+        const refused = rows.find((r) => !ALARM_RULES[r.alarm_config_type as AlarmConfigType]?.manualClear);
+        if (refused) throw fail('alarm.clear.notAllowed', { type: refused.alarm_config_type });
+        if (rows.every((r) => r.state !== 'NEW')) throw fail('alarm.recovered');
+        const cleared = await detection.store.clearByHand(
+          rows.map((r) => r.alarm_id),
+          ctx.userName,
+          req.body.comment ?? '',
+        );
+        return ok(req.lang, { cleared });
+      },
+    );
+
+    app.put(
+      '/lighting/alarm/maintenance',
+      {
+        config: { perm: 'lighting:alarm:handle', operLog: { title: 'device maintenance', businessType: 2 } },
+        schema: {
+          tags,
+          summary: 'Puts devices under maintenance until a time: their alarms are shelved',
+          body: maintenanceBody,
+        },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const now = deps.clock.now();
+        const until = new Date(req.body.until.replace(' ', 'T'));
+        if (Number.isNaN(until.getTime())) throw fail('valid.type', { field: 'until' });
+        if (until.getTime() <= now) throw fail('alarm.maintenance.past');
+        const devices = await db.query<{ device_id: number }>(
+          'select device_id from lt_device where device_id = any($1::bigint[]) and ($2::bigint is null or client_id = $2)',
+          [req.body.deviceIds, ctx.clientId],
+        );
+        if (devices.length !== new Set(req.body.deviceIds).size) throw notFound();
+        await db.query(
+          `insert into lt_device_maintenance (device_id, client_id, project_id, until, reason, set_by, set_time)
+           select d.device_id, d.client_id, d.project_id, $2, $3, $4, to_timestamp($5 / 1000.0)
+             from lt_device d where d.device_id = any($1::bigint[])
+           on conflict (device_id) do update set until = excluded.until, reason = excluded.reason,
+             set_by = excluded.set_by, set_time = excluded.set_time`,
+          [req.body.deviceIds, until, req.body.reason ?? '', ctx.userName, now],
+        );
+        return ok(req.lang);
+      },
+    );
+
+    app.delete(
+      '/lighting/alarm/maintenance/:deviceId',
+      {
+        config: { perm: 'lighting:alarm:handle', operLog: { title: 'device maintenance', businessType: 3 } },
+        schema: { tags, params: idParam('deviceId') },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const rows = await db.query(
+          'delete from lt_device_maintenance where device_id = $1 and ($2::bigint is null or client_id = $2) returning device_id',
+          [req.params.deviceId, ctx.clientId],
+        );
+        if (!rows.length) throw notFound();
+        return ok(req.lang);
+      },
+    );
+
+    app.post(
+      '/lighting/alarm/export',
+      {
+        config: { perm: 'lighting:alarm:export', operLog: { title: 'alarms', businessType: 5 } },
+        schema: { tags, body: alarmListQuery.partial().optional() },
+      },
+      async (req, reply) => {
+        const ctx = req.auth();
+        const q = alarmListQuery.parse(req.body ?? {});
+        const { rows } = await listAlarms(
+          db,
+          ctx,
+          filterOf(q),
+          orderOf(q),
+          { limit: 100_000, offset: 0 },
+          deps.clock.now(),
+        );
+        const en = req.lang === 'en-US';
+        const label = await deps.dictionaries(req.lang, 'alarm_config_type');
+        const yes = en ? 'Yes' : '是';
+        const no = en ? 'No' : '否';
+        return sendWorkbook(
+          reply,
+          en ? 'alarms' : '告警数据',
+          [
+            { header: en ? 'Alarm' : '告警类型', key: 'type', width: 26 },
+            { header: en ? 'Grade' : '告警等级', key: 'grade', width: 10 },
+            { header: en ? 'State' : '状态', key: 'state', width: 10 },
+            { header: 'UID', key: 'uid', width: 20 },
+            { header: en ? 'Device' : '设备名称', key: 'deviceName', width: 24 },
+            { header: en ? 'Count' : '次数', key: 'count', width: 8 },
+            { header: en ? 'First time' : '首次告警时间', key: 'firstTime', width: 20 },
+            { header: en ? 'Last time' : '最近告警时间', key: 'lastTime', width: 20 },
+            { header: en ? 'Recovered at' : '恢复时间', key: 'recoveredTime', width: 20 },
+            { header: en ? 'Acknowledged' : '已确认', key: 'acknowledged', width: 10 },
+          ],
+          rows.map((r) => ({
+            ...r,
+            type: label(r.alarmConfigType),
+            grade: GRADE_LABELS[String(r.grade)]?.[en ? 1 : 0] ?? r.grade,
+            state: r.state === 'NEW' ? (en ? 'Active' : '未恢复') : en ? 'Recovered' : '已恢复',
+            acknowledged: r.acknowledged ? yes : no,
+          })),
+        );
+      },
+    );
+  };
+}
+
+/** Tells the viewers that these alarms changed (acknowledged): their badges count again. */
+async function pushChanged(deps: Deps, alarmIds: readonly number[], action: 'ACKNOWLEDGED') {
+  if (!alarmIds.length) return;
+  const rows = await deps.database.query<{
+    alarm_id: number;
+    client_id: number;
+    project_id: number;
+    device_id: number;
+    uid: string;
+    name: string;
+    alarm_config_type: AlarmConfigType;
+    grade: (typeof ALARM_GRADES)[number];
+    state: 'NEW' | 'RECOVERED';
+  }>(
+    `select a.alarm_id, a.client_id, a.project_id, a.device_id, d.uid, d.name, a.alarm_config_type, a.grade, a.state
+       from lt_alarm a join lt_device d on d.device_id = a.device_id where a.alarm_id = any($1::bigint[])`,
+    [alarmIds],
+  );
+  const groups = new Map<string, typeof rows>();
+  for (const r of rows) {
+    const key = `${r.client_id}:${r.project_id}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const ts = deps.clock.now();
+  for (const group of groups.values()) {
+    const { client_id: clientId, project_id: projectId } = group[0]!;
+    await deps.ws.publish(
+      { clientId, projectId },
+      {
+        type: 'alarm.update',
+        clientId,
+        projectId,
+        items: group.map((r) => ({
+          alarmId: r.alarm_id,
+          deviceId: r.device_id,
+          uid: r.uid,
+          deviceName: r.name,
+          alarmConfigType: r.alarm_config_type,
+          grade: r.grade,
+          state: r.state,
+          action,
+          sound: false,
+          ts,
+        })),
+      },
+    );
+  }
+}

@@ -1,0 +1,98 @@
+import { type AlarmConfigType, type AlarmSetting, type AlarmSettingBody, defaultSetting } from '@luxgrid/contracts';
+import { ALARM_CONFIG_TYPES } from '@luxgrid/contracts/enums';
+import type { Database } from '../../../platform/db.ts';
+import type { Scope } from '../../../platform/scope.ts';
+
+type Settings = Record<AlarmConfigType, AlarmSetting & { custom: boolean }>;
+
+/** Every type's setting of a project: its own rows over the platform defaults. */
+export async function projectSettings(db: Database, projectId: number): Promise<Settings> {
+  const rows = await db.query<{
+    alarm_config_type: AlarmConfigType;
+    enabled: boolean;
+    grade: AlarmSetting['grade'];
+    threshold: number | null;
+    hold_seconds: number | null;
+    push: boolean;
+    sound: boolean;
+    notify: boolean;
+    work_order: boolean;
+  }>(
+    `select alarm_config_type, enabled, grade, threshold, hold_seconds, push, sound, notify, work_order
+       from lt_alarm_setting where project_id = $1`,
+    [projectId],
+  );
+  const own = new Map(rows.map((r) => [r.alarm_config_type, r]));
+  const out = {} as Settings;
+  for (const type of ALARM_CONFIG_TYPES) {
+    const r = own.get(type);
+    out[type] = r
+      ? {
+          alarmConfigType: type,
+          enabled: r.enabled,
+          grade: r.grade,
+          threshold: r.threshold,
+          holdSeconds: r.hold_seconds,
+          push: r.push,
+          sound: r.sound,
+          notify: r.notify,
+          workOrder: r.work_order,
+          custom: true,
+        }
+      : { ...defaultSetting(type), custom: false };
+  }
+  return out;
+}
+
+/** The project if the caller may see it (its customer's), with its customer. */
+export async function scopedProject(
+  db: Database,
+  scope: Pick<Scope, 'clientId'>,
+  projectId: number,
+): Promise<{ clientId: number } | undefined> {
+  const [row] = await db.query<{ client_id: number }>(
+    `select client_id from biz_project where project_id = $1 and del_flag = '0' and ($2::bigint is null or client_id = $2)`,
+    [projectId, scope.clientId],
+  );
+  return row ? { clientId: row.client_id } : undefined;
+}
+
+export async function saveSetting(
+  db: Database,
+  scope: Pick<Scope, 'userName'>,
+  clientId: number,
+  now: number,
+  body: AlarmSettingBody,
+): Promise<void> {
+  await db.query(
+    `insert into lt_alarm_setting (client_id, project_id, alarm_config_type, enabled, grade, threshold, hold_seconds,
+        push, sound, notify, work_order, create_by, create_time)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, to_timestamp($13 / 1000.0))
+     on conflict (project_id, alarm_config_type) do update set enabled = excluded.enabled, grade = excluded.grade,
+        threshold = excluded.threshold, hold_seconds = excluded.hold_seconds, push = excluded.push, sound = excluded.sound,
+        notify = excluded.notify, work_order = excluded.work_order, update_by = excluded.create_by,
+        update_time = excluded.create_time`,
+    [
+      clientId,
+      body.projectId,
+      body.alarmConfigType,
+      body.enabled,
+      body.grade,
+      body.threshold ?? null,
+      body.holdSeconds ?? null,
+      body.push,
+      body.sound,
+      body.notify,
+      body.workOrder,
+      scope.userName,
+      now,
+    ],
+  );
+}
+
+export async function resetSettings(db: Database, projectId: number, types: readonly string[]): Promise<void> {
+  await db.query('delete from lt_alarm_setting where project_id = $1 and alarm_config_type = any($2::text[])', [
+    projectId,
+    types,
+  ]);
+}

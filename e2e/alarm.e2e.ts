@@ -1,0 +1,183 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hasChromium, launch, noAnimations, policyViolations, signIn } from './browser';
+
+const ALARM_PAGE = '/web/lighting-alarm/alarm';
+const CONFIG_PAGE = '/web/lighting-alarm/alarm-config';
+const CCU_UID = `E2E-AL-CCU-${Date.now().toString(36)}`;
+const RTU_UID = `${CCU_UID}-L1`;
+
+/**
+ * The operator's alarm journey: a lamp controller reports a tilt over MQTT; the navbar bell counts
+ * it at once (pushed over /ws); the operator opens the alarm list, the alarm's drawer with its
+ * readings chart and history, acknowledges it with a comment, and sees it recover when the device
+ * says so. Then the project's alarm settings: 33 types, one threshold changed.
+ */
+describe.skipIf(!hasChromium)('alarms (issue #14)', () => {
+  const baseURL = inject('baseURL');
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let device: MqttClient | null = null;
+  let session: { token: string; clientId: string; projectId: number };
+
+  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: {
+        access_token: session.token,
+        clientId: session.clientId,
+        projectId: String(session.projectId),
+        'Accept-Language': 'zh-CN',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await res.json()) as T;
+  }
+  /** the bell's count (antd writes it in the badge's title; no badge = none) */
+  const badge = async () => {
+    const sup = page.getByTestId('alarm-badge-count').locator('sup.ant-badge-count');
+    if (!(await sup.count())) return 0;
+    return Number((await sup.first().getAttribute('title')) ?? 0);
+  };
+
+  beforeAll(async () => {
+    browser = await launch();
+    context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    await noAnimations(page);
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'zh-CN');
+    });
+    await page.goto(`/login?redirect=${encodeURIComponent(ALARM_PAGE)}`);
+    await signIn(page, 'admin');
+    await page.getByTestId('alarm-page').waitFor();
+    session = await page.evaluate(() => {
+      const project = JSON.parse(localStorage.getItem('currentProject') ?? 'null');
+      const customer = JSON.parse(localStorage.getItem('currentCustomer') ?? 'null');
+      return {
+        token: localStorage.getItem('access_token') ?? '',
+        clientId: String(customer?.id ?? ''),
+        projectId: Number(project?.id),
+      };
+    });
+    expect(session.projectId).toBeGreaterThan(0);
+  });
+
+  afterAll(async () => {
+    device?.end(true);
+    await context?.close();
+    await browser?.close();
+    expect(policyViolations).toEqual([]);
+  });
+
+  it('counts a reported tilt on the bell, opens it with its chart and history, acknowledges it, and sees it recover', async () => {
+    const added = await api<{ code: number; data: { deviceId: number } }>('POST', '/lighting/device', {
+      projectId: session.projectId,
+      uid: CCU_UID,
+      name: '告警演示集中器',
+      deviceType: 'CCU',
+    });
+    expect(added.code).toBe(200);
+    const lamp = await api<{ code: number }>('POST', '/lighting/device', {
+      projectId: session.projectId,
+      uid: RTU_UID,
+      name: '告警演示单灯',
+      deviceType: 'RTU',
+      parentId: added.data.deviceId,
+    });
+    expect(lamp.code).toBe(200);
+    const creds = await api<{ data: { mqttUserName: string; secret: string }[] }>(
+      'POST',
+      '/lighting/device/credentials',
+      { deviceIds: [added.data.deviceId] },
+    );
+    const health = (await (await fetch(`${baseURL}/health`)).json()) as { mqtt: { url: string } };
+    device = await mqtt.connectAsync(health.mqtt.url, {
+      username: creds.data[0]!.mqttUserName,
+      password: creds.data[0]!.secret,
+      clientId: `e2e-alarm-${Date.now()}`,
+      reconnectPeriod: 0,
+    });
+    const topic = `luxgrid/v1/${session.projectId}/${CCU_UID}`;
+    await device.publishAsync(`${topic}/up/hello`, JSON.stringify({ children: [RTU_UID] }), { qos: 1 });
+    await device.publishAsync(
+      `${topic}/up/telemetry`,
+      JSON.stringify({
+        items: [{ uid: RTU_UID, values: { voltage: 229.6, current: 0.41, tilt: 2, lampState: 'ON' } }],
+      }),
+      { qos: 1 },
+    );
+    await page.waitForTimeout(1500);
+    const before = await badge();
+
+    await device.publishAsync(
+      `${topic}/up/event`,
+      JSON.stringify({ uid: RTU_UID, type: 'RtuTilt', level: 'serious', data: { tilt: 31 } }),
+      { qos: 1 },
+    );
+    // pushed: the bell counts it and the list shows it without a reload
+    await expect.poll(badge, { timeout: 20_000 }).toBe(before + 1);
+    const row = page.getByTestId('alarm-table').locator('tr', { hasText: RTU_UID });
+    await row.waitFor({ timeout: 20_000 });
+    await expect(row.textContent()).resolves.toContain('未恢复');
+
+    await row.getByTestId('alarm-open').click();
+    const drawer = page.getByTestId('alarm-drawer');
+    await drawer.getByTestId('alarm-history').waitFor();
+    await expect(drawer.getByTestId('alarm-drawer-type').textContent()).resolves.toBe('单灯倾斜');
+    await expect(drawer.getByTestId('alarm-history').textContent()).resolves.toContain('产生');
+    await drawer.getByTestId('alarm-chart').locator('[role="img"]').waitFor({ timeout: 10_000 });
+    // the lamp goes under maintenance for a few hours: its next alarms are shelved
+    await drawer.getByTestId('alarm-maintenance-set').click();
+    await page.locator('.ant-message').getByText('操作成功').waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    await row.getByTestId('alarm-ack').click();
+    const dialog = page.getByTestId('alarm-handle-dialog');
+    await dialog.getByTestId('alarm-comment').fill('已派维修班组');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('已确认');
+    await expect.poll(badge, { timeout: 10_000 }).toBe(before);
+
+    await device.publishAsync(
+      `${topic}/up/event`,
+      JSON.stringify({ uid: RTU_UID, type: 'RECOVER', level: 'ordinary', data: { type: 'RtuTilt' } }),
+      { qos: 1 },
+    );
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('已恢复');
+    await row.getByTestId('alarm-open').click();
+    await expect
+      .poll(() => drawer.getByTestId('alarm-history').textContent(), { timeout: 10_000 })
+      .toMatch(/产生[\s\S]*确认[\s\S]*已派维修班组[\s\S]*恢复/);
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows the 33 alarm types of the project and saves a threshold', async () => {
+    await page.goto(CONFIG_PAGE);
+    const table = page.getByTestId('alarm-config-table');
+    await table.locator('tr[data-row-key="RtuOverVoltage"]').waitFor();
+    await expect(table.locator('tbody tr[data-row-key]').count()).resolves.toBe(33);
+    await table.getByTestId('alarm-config-edit-RtuOverVoltage').click();
+    const dialog = page.getByTestId('alarm-config-dialog');
+    await dialog
+      .locator('input[data-testid="alarm-config-threshold"], [data-testid="alarm-config-threshold"] input')
+      .first()
+      .fill('270');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect
+      .poll(() => table.locator('tr[data-row-key="RtuOverVoltage"]').textContent(), { timeout: 10_000 })
+      .toContain('270 V');
+    const saved = await api<{ rows: { alarmConfigType: string; threshold: number; custom: boolean }[] }>(
+      'GET',
+      `/lighting/alarm-config/list?projectId=${session.projectId}`,
+    );
+    expect(saved.rows.find((r) => r.alarmConfigType === 'RtuOverVoltage')).toMatchObject({
+      threshold: 270,
+      custom: true,
+    });
+  });
+});
