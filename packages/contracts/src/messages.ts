@@ -1,6 +1,7 @@
 import { type Bilingual, interpolate, type Lang } from './i18n.ts';
 import { ADMIN_MESSAGES } from './messages/admin.ts';
 import { LIGHTING_MESSAGES } from './messages/lighting.ts';
+import { LORAWAN_MESSAGES } from './messages/lorawan.ts';
 import { MANHOLE_MESSAGES } from './messages/manhole.ts';
 import { MONITOR_MESSAGES } from './messages/monitor.ts';
 import { TENANT_MESSAGES } from './messages/tenant.ts';
@@ -174,6 +175,7 @@ export const MESSAGES = {
   ...TENANT_MESSAGES,
   ...LIGHTING_MESSAGES,
   ...MANHOLE_MESSAGES,
+  ...LORAWAN_MESSAGES,
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Bilingual, Lang } from './i18n.ts';
 import { ADMIN_FIELDS } from './messages/admin.ts';
 import { LIGHTING_FIELDS } from './messages/lighting.ts';
+import { LORAWAN_FIELDS } from './messages/lorawan.ts';
 import { MONITOR_FIELDS } from './messages/monitor.ts';
 import { TENANT_FIELDS } from './messages/tenant.ts';
 import { MESSAGES, type MessageKey, message } from './messages.ts';
@@ -49,6 +50,7 @@ export const FIELD_LABELS: Record<string, Bilingual> = {
   ...MONITOR_FIELDS,
   ...TENANT_FIELDS,
   ...LIGHTING_FIELDS,
+  ...LORAWAN_FIELDS,
 };
 
 export function fieldLabel(path: string, lang: Lang): string {
