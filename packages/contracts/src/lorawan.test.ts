@@ -16,7 +16,7 @@ import {
 } from './lorawan.ts';
 import { deviceTypeDefinition } from './things/index.ts';
 
-const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 describe('the LoRaWAN lamp controller codec', () => {
   it('encodes a status report byte by byte as the protocol document shows it', () => {
