@@ -1,4 +1,5 @@
 import { lightingTexts } from './lighting';
+import { lorawanTexts } from './lorawan';
 import { manholeTexts } from './manhole';
 import { monitorTexts } from './monitor';
 import { systemTexts } from './system';
@@ -11,4 +12,5 @@ export const AREA_TEXTS = {
   tenant: tenantTexts,
   lighting: lightingTexts,
   manhole: manholeTexts,
+  lorawan: lorawanTexts,
 };
