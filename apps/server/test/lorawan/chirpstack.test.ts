@@ -233,6 +233,19 @@ describe('LoRaWAN through ChirpStack v4', () => {
       expect((await put({ ...body, removeMqttPassword: true })).body.code).toBe(200);
     });
 
+    it('is changed only with the project edit permission', async () => {
+      const operator = await t.login('demo_operator');
+      const body = {
+        projectId: d.projectId,
+        brokerUrl: broker.url,
+        applicationId: randomUUID(),
+        bandStandard: 'CN470',
+      };
+      expect((await put(body, 'en-US', operator)).body.code).toBe(403);
+      expect((await t.call('DELETE', `/lorawan/settings/${d.projectId}`, { token: operator })).body.code).toBe(403);
+      expect((await settings()).data.applicationId).toBe(app);
+    });
+
     it('is another customer’s business only when the project is theirs', async () => {
       const rival = await secondCustomer(t);
       // the rival's administrator may read and edit projects: its own
@@ -464,14 +477,28 @@ describe('LoRaWAN through ChirpStack v4', () => {
   });
 
   describe('presence and connector life', () => {
-    it('takes a lamp that falls silent offline, and a join brings it back', async () => {
+    it('takes a lamp that falls silent offline; a command waits for it, and goes down when it is heard again', async () => {
       t.clock.advance(61_000);
       await gw.deviceHub.sweep();
       expect(await stateOf(lampId)).toBe('OFF');
+      const offline = await t.deps.database.query<{ event_type: string }>(
+        "select event_type from lt_device_event where device_id = $1 and event_type = 'OFFLINE'",
+        [lampId],
+      );
+      expect(offline).toHaveLength(1);
+      const sent = downlinks.length;
+      const res = await t.call('POST', '/lighting/device/control', {
+        token: d.token,
+        body: { action: 'restart', deviceIds: [lampId] },
+      });
+      expect(res.body.data).toMatchObject({ total: 1, sent: 0 });
       const joins = connector().stats.joins;
       await publish('join', EUI, { devAddr: '01e2f3a5' });
       await until(() => connector().stats.joins === joins + 1);
       await until(async () => (await stateOf(lampId)) === 'ON');
+      const down = await nextDownlink(sent + 1);
+      expect([...Buffer.from(down.body.data, 'base64')]).toEqual([commandToken(down.body.id), 0x11]);
+      expect((await commandStatus(down.body.id))!.status).toBe('SENT');
     });
 
     it('stops the connector when the project’s connection is disabled or removed', async () => {

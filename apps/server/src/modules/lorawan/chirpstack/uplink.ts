@@ -67,6 +67,8 @@ export async function handleChirpStackEvent(
     return;
   }
   const ts = eventTime(parsed.data.time, deps.clock.now());
+  // commands issued while a device was offline wait for it (those issued while it is online go at once)
+  const wasOnline = info.commState === 'ON';
   switch (event) {
     case 'up': {
       const up = chirpstackUp.parse(parsed.data);
@@ -78,7 +80,7 @@ export async function handleChirpStackEvent(
         // heard from all the same
         await port.seen(info);
       }
-      await port.dispatch(info);
+      if (!wasOnline) await port.dispatch(info);
       return;
     }
     case 'join': {
