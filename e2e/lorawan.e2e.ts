@@ -105,7 +105,7 @@ describe.skipIf(!hasChromium)('LoRaWAN project: ChirpStack connection', () => {
     await expect.poll(() => dialog.getByTestId('lorawan-broker').inputValue()).toBe(BROKER);
     await expect.poll(() => dialog.getByTestId('lorawan-application').inputValue()).toBe(applicationId);
     await expect(dialog.getByTestId('lorawan-state').innerText()).resolves.toBe('已连接');
-    await dialog.getByTestId('lorawan-section').scrollIntoViewIfNeeded();
+    await dialog.getByTestId('lorawan-enabled').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 10_000 }).toBe(0);
     await page.screenshot({ path: `${SHOTS}/lorawan-project-zh-CN.png` });
     await page.keyboard.press('Escape');

@@ -344,7 +344,6 @@ export function ProjectDialog({ editing, isPlatformUser, onClose, onSaved }: Pro
                   />
                 </Form.Item>
               </Col>
-              {lorawan && <LorawanFields stored={storedLorawan} />}
               <Col span={12}>
                 <Form.Item name="operate" label={label('operate')} rules={operatorRules(t, label('operate'))}>
                   <Input allowClear autoComplete="off" />
@@ -419,6 +418,11 @@ export function ProjectDialog({ editing, isPlatformUser, onClose, onSaved }: Pro
             <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6 }} data-testid="project-point">
               {point ? formatPoint(point) : t('projectMgmt.noPoint')}
             </Typography.Text>
+            {lorawan && (
+              <Row gutter={16}>
+                <LorawanFields stored={storedLorawan} />
+              </Row>
+            )}
           </Col>
         </Row>
         <button type="submit" hidden aria-hidden tabIndex={-1} />
