@@ -28,7 +28,7 @@ describe('ChirpStack connection rules', () => {
   it('asks for the broker and the application together, or neither', async () => {
     const form = (other: string) => ({ getFieldValue: () => other }) as unknown as FormInstance;
     const check = async (value: string, other: string) => {
-      const rule = pairedRule(t, 'applicationId')(form(other)) as RuleObject;
+      const rule: RuleObject = pairedRule(t, 'applicationId')(form(other));
       try {
         await rule.validator?.(rule, value, () => undefined);
         return null;

@@ -1,4 +1,4 @@
-import type { Rule } from 'antd/es/form';
+import type { Rule, RuleRender } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 
 /** The server's rules (contracts/lorawan.ts): mqtt(s):// or ws(s):// and a host, no credentials in the URL. */
@@ -8,7 +8,7 @@ export const APPLICATION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 
 /** A connection names both its broker and its application, or neither (the project then has none). */
 export const pairedRule =
-  (t: TFunction, other: string): Rule =>
+  (t: TFunction, other: string): RuleRender =>
   ({ getFieldValue }) => ({
     validator: (_, value: unknown) =>
       !String(value ?? '').trim() && String(getFieldValue(['lorawan', other]) ?? '').trim()
