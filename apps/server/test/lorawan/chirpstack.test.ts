@@ -501,6 +501,44 @@ describe('LoRaWAN through ChirpStack v4', () => {
       expect((await commandStatus(down.body.id))!.status).toBe('SENT');
     });
 
+    it('moves to another broker when the settings name one, and leaves the old one', async () => {
+      const second = await startMosquitto();
+      try {
+        const body = { projectId: d.projectId, brokerUrl: second.url, applicationId: app, bandStandard: 'EU868' };
+        expect((await put(body)).body.code).toBe(200);
+        await until(() => connector()?.config.brokerUrl === second.url && connector().state === 'connected');
+        const before = connector().stats.received;
+        // the old broker is no longer listened to
+        await up(EUI, FPORT_STATUS, encodeLxlStatus({ voltage: 225 }));
+        const other = await mqtt.connectAsync(second.url, { reconnectPeriod: 0 });
+        await other.publishAsync(
+          chirpstackEventTopic(app, EUI, 'up'),
+          JSON.stringify({
+            deviceInfo: deviceInfo(EUI),
+            fPort: FPORT_STATUS,
+            data: Buffer.from(encodeLxlStatus({ voltage: 226 })).toString('base64'),
+          }),
+          { qos: 1 },
+        );
+        const voltages = async () => {
+          await gw.deviceHub.flush();
+          const rows = await t.deps.database.query<{ v: number }>(
+            "select (data->>'voltage')::float8 as v from lt_telemetry where device_id = $1 and (data->>'voltage')::float8 in (225, 226)",
+            [lampId],
+          );
+          return rows.map((r) => r.v);
+        };
+        await until(async () => (await voltages()).includes(226));
+        expect(await voltages()).toEqual([226]);
+        expect(connector().stats.received).toBe(before + 1);
+        await other.endAsync(true);
+        expect((await put({ ...body, brokerUrl: broker.url })).body.code).toBe(200);
+        await until(() => connector()?.config.brokerUrl === broker.url && connector().state === 'connected');
+      } finally {
+        await second.stop();
+      }
+    });
+
     it('stops the connector when the project’s connection is disabled or removed', async () => {
       const body = {
         projectId: d.projectId,
