@@ -19,6 +19,7 @@ import { alarmArea } from './modules/alarm/index.ts';
 import { authArea } from './modules/auth/index.ts';
 import { commonArea } from './modules/common/index.ts';
 import { lightingArea } from './modules/lighting/index.ts';
+import { lorawanArea } from './modules/lorawan/index.ts';
 import { manholeArea } from './modules/manhole/index.ts';
 import { monitorArea } from './modules/monitor/index.ts';
 import { dictLabels } from './modules/system/dict/dict.service.ts';
@@ -47,6 +48,7 @@ export const AREAS: readonly Area[] = [
   lightingArea,
   manholeArea,
   alarmArea,
+  lorawanArea,
 ];
 
 /** Builds the HTTP application: platform plugins first, then every area, explicitly. */

@@ -6,6 +6,7 @@
  * Its manhole covers register and report each over their own session, and are opened now and then.
  *
  *   npm run simulate -- --lamps 100000 --url http://localhost:8080 --rate 5
+ *   npm run simulate -- --lorawan --lamps 50 --lorawan-broker mqtt://127.0.0.1:1883   (a LoRaWAN project through ChirpStack)
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -13,6 +14,7 @@ import { Api } from './api.ts';
 import { buildCity } from './city.ts';
 import { ManholeCoverDevice } from './cover.ts';
 import { Concentrator } from './device.ts';
+import { runLorawan } from './lorawan.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,6 +39,12 @@ const { values: args } = parseArgs({
     },
     duration: { type: 'string', default: '0', description: 'seconds to run; 0 = until stopped' },
     quiet: { type: 'boolean', default: false },
+    lorawan: {
+      type: 'boolean',
+      default: false,
+      description: 'play ChirpStack v4 and LoRaWAN lamp controllers instead',
+    },
+    'lorawan-broker': { type: 'string', description: "ChirpStack's MQTT broker; the project's stored one by default" },
   },
 });
 
@@ -60,6 +68,20 @@ const project = args.project
   : projects.data[0];
 if (!project) throw new Error(`no project ${args.project ?? ''}`);
 const headers = { clientId: String(clientId), projectId: String(project.projectId) };
+
+if (args.lorawan)
+  await runLorawan(api, {
+    project,
+    headers,
+    brokerUrl: args['lorawan-broker'],
+    lamps: Number(args.lamps),
+    rateMs: Number(args.rate) * 1000,
+    failRate: Number(args['fail-rate']),
+    faultRate: Number(args['fault-rate']),
+    seed: Number(args.seed),
+    durationS: Number(args.duration),
+    log,
+  });
 
 const city = buildCity({
   seed: Number(args.seed),

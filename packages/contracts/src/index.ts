@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './i18n.ts';
 export * from './lighting.ts';
 export * from './live.ts';
+export * from './lorawan.ts';
 export * from './messages.ts';
 export * from './pages.ts';
 export * from './strategy.ts';

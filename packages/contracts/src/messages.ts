@@ -2,6 +2,7 @@ import { type Bilingual, interpolate, type Lang } from './i18n.ts';
 import { ADMIN_MESSAGES } from './messages/admin.ts';
 import { ALARM_MESSAGES } from './messages/alarm.ts';
 import { LIGHTING_MESSAGES } from './messages/lighting.ts';
+import { LORAWAN_MESSAGES } from './messages/lorawan.ts';
 import { MANHOLE_MESSAGES } from './messages/manhole.ts';
 import { MONITOR_MESSAGES } from './messages/monitor.ts';
 import { STRATEGY_MESSAGES } from './messages/strategy.ts';
@@ -178,6 +179,7 @@ export const MESSAGES = {
   ...MANHOLE_MESSAGES,
   ...STRATEGY_MESSAGES,
   ...ALARM_MESSAGES,
+  ...LORAWAN_MESSAGES,
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof MESSAGES;

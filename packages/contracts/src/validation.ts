@@ -3,6 +3,7 @@ import type { Bilingual, Lang } from './i18n.ts';
 import { ADMIN_FIELDS } from './messages/admin.ts';
 import { ALARM_FIELDS } from './messages/alarm.ts';
 import { LIGHTING_FIELDS } from './messages/lighting.ts';
+import { LORAWAN_FIELDS } from './messages/lorawan.ts';
 import { MONITOR_FIELDS } from './messages/monitor.ts';
 import { STRATEGY_FIELDS } from './messages/strategy.ts';
 import { TENANT_FIELDS } from './messages/tenant.ts';
@@ -53,6 +54,7 @@ export const FIELD_LABELS: Record<string, Bilingual> = {
   ...TENANT_FIELDS,
   ...LIGHTING_FIELDS,
   ...ALARM_FIELDS,
+  ...LORAWAN_FIELDS,
 };
 
 export function fieldLabel(path: string, lang: Lang): string {

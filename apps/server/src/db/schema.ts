@@ -4,6 +4,7 @@ export * from '../modules/common/file.table.ts';
 export * from '../modules/lighting/device/device.table.ts';
 export * from '../modules/lighting/import/import.table.ts';
 export * from '../modules/lighting/strategy/strategy.table.ts';
+export * from '../modules/lorawan/settings/settings.table.ts';
 export * from '../modules/system/config/config.table.ts';
 export * from '../modules/system/dept/dept.table.ts';
 export * from '../modules/system/dict/dict.table.ts';

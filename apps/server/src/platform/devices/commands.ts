@@ -14,6 +14,7 @@ import { acceptReading } from './ingest.ts';
 import { LIVE_ITEMS_PER_PUSH } from './live.ts';
 import type { HubSettings, HubStats } from './options.ts';
 import type { DeviceInfo, RegistryCache } from './registry-cache.ts';
+import type { DownlinkRoute } from './transport.ts';
 import type { BufferedWriter } from './writer.ts';
 
 /** Result items as the SQL updates read them. */
@@ -35,6 +36,9 @@ interface CommandUpdate {
  * browsers; every end is emitted as `commandResult`.
  */
 export class CommandFlow {
+  /** projects whose commands go out by a route of their own (LoRaWAN), not on the hub's topics */
+  routes: ReadonlyMap<number, DownlinkRoute> = new Map();
+
   constructor(
     private readonly deps: Deps,
     private readonly mqtt: MqttHub,
@@ -76,13 +80,17 @@ export class CommandFlow {
          (extract(epoch from c.expire_time) * 1000)::float8 as expire_ms, d.uid, s.uid as session_uid`,
       [sessionIds, now],
     );
-    const messages = new Map<string, { topic: string; body: CommandMessage }>();
+    const messages = new Map<
+      string,
+      { topic: string; body: CommandMessage; session: { deviceId: number; uid: string; projectId: number } }
+    >();
     for (const r of rows) {
       const key = `${r.session_id}|${r.batch_id}`;
       let entry = messages.get(key);
       if (!entry) {
         entry = {
           topic: downTopic(this.root, r.project_id, r.session_uid),
+          session: { deviceId: r.session_id, uid: r.session_uid, projectId: r.project_id },
           body: {
             action: r.action as CommandMessage['action'],
             ...(r.value !== null ? { value: r.value } : {}),
@@ -96,8 +104,11 @@ export class CommandFlow {
       }
       entry.body.commands.push({ id: r.command_id, uid: r.uid });
     }
-    for (const { topic, body } of messages.values())
-      await this.mqtt.client.publishAsync(topic, JSON.stringify(body), { qos: 1 });
+    for (const { topic, body, session } of messages.values()) {
+      const route = this.routes.get(session.projectId);
+      if (route) await route(session, body);
+      else await this.mqtt.client.publishAsync(topic, JSON.stringify(body), { qos: 1 });
+    }
     this.stats.commandsSent += rows.length;
     await this.pushUpdates(
       rows.map((r) => ({

@@ -8,6 +8,7 @@ import { type DeviceHubOptions, type HubSettings, type HubStats, hubSettings, ne
 import { Presence } from './presence.ts';
 import { RegistryCache } from './registry-cache.ts';
 import { authenticateDevice, sessionTopicGuard } from './sessions.ts';
+import { TransportPort } from './transport.ts';
 import { BufferedWriter } from './writer.ts';
 
 /**
@@ -27,6 +28,8 @@ export class DeviceHub {
   private readonly commands: CommandFlow;
   private readonly ingest: Ingest;
   private readonly presence: Presence;
+  /** the door for devices reached by another transport (LoRaWAN through a network server) */
+  readonly transport: TransportPort;
   private readonly onMessage = (topic: string, payload: Buffer, meta: MessageMeta) => this.handle(topic, payload, meta);
   private readonly stopping: (() => unknown)[] = [];
   private timers: NodeJS.Timeout[] = [];
@@ -43,6 +46,8 @@ export class DeviceHub {
     this.writer = new BufferedWriter(deps, this.opts, this.stats, bus, this.registry);
     this.commands = new CommandFlow(deps, mqtt, this.root, this.opts, this.stats, this.registry, this.writer, bus);
     this.ingest = new Ingest(deps, this.root, this.stats, this.registry, this.writer, this.commands);
+    this.transport = new TransportPort(deps, this.stats, this.registry, this.writer, this.commands);
+    this.commands.routes = this.transport.routes;
     this.presence = new Presence(deps, this.opts, this.stats, this.registry, this.writer, this.commands, bus, (ids) =>
       this.invalidate(ids),
     );

@@ -1,5 +1,6 @@
 import { alarmTexts } from './alarm';
 import { lightingTexts } from './lighting';
+import { lorawanTexts } from './lorawan';
 import { manholeTexts } from './manhole';
 import { monitorTexts } from './monitor';
 import { strategyTexts } from './strategy';
@@ -15,4 +16,5 @@ export const AREA_TEXTS = {
   manhole: manholeTexts,
   strategy: strategyTexts,
   alarm: alarmTexts,
+  lorawan: lorawanTexts,
 };

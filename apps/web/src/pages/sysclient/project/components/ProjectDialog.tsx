@@ -1,7 +1,10 @@
+import type { LorawanSettingsRow } from '@luxgrid/contracts';
 import { App, Checkbox, Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadProjects, session } from '../../../../app/session';
+import { type LorawanForm, lorawanApi } from '../../../../features/lorawan/api';
+import { LorawanFields } from '../../../../features/lorawan/LorawanFields';
 import { projectApi } from '../../../../features/tenant/api';
 import { MapPicker } from '../../../../features/tenant/components/MapPicker';
 import { formatPoint, type LngLat } from '../../../../features/tenant/geo';
@@ -36,6 +39,9 @@ const NEW_PROJECT: Partial<ProjectForm> = {
   status: '0',
 };
 
+/** The project's fields, and for a LoRaWAN project its ChirpStack connection (saved by its own route). */
+type DialogForm = ProjectForm & { lorawan?: LorawanForm };
+
 interface ProjectDialogProps {
   editing: ProjectRow | 'new' | null;
   /** platform users choose the customer; customer users always work in their own */
@@ -48,7 +54,7 @@ interface ProjectDialogProps {
 export function ProjectDialog({ editing, isPlatformUser, onClose, onSaved }: ProjectDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<ProjectForm>();
+  const [form] = Form.useForm<DialogForm>();
   const currentCustomer = useStore(session, (state) => state.currentCustomer);
   const customers = useCustomerOptions(!!editing && isPlatformUser);
   const mapTypes = useDict('project_map_type');
@@ -64,6 +70,8 @@ export function ProjectDialog({ editing, isPlatformUser, onClose, onSaved }: Pro
   const commType = Form.useWatch('commType', form);
   const removePwd = Form.useWatch('removeOperatePwd', form);
   const lorawan = isLoRaWan(commType);
+  // the ChirpStack connection of a LoRaWAN project being edited (null: none stored)
+  const [storedLorawan, setStoredLorawan] = useState<LorawanSettingsRow | null>(null);
 
   useEffect(() => {
     if (!editing) return;
@@ -99,6 +107,37 @@ export function ProjectDialog({ editing, isPlatformUser, onClose, onSaved }: Pro
     }
   }, [editing, detail, form, currentCustomer]);
 
+  useEffect(() => {
+    setStoredLorawan(null);
+    if (!detail || !isLoRaWan(detail.commType)) {
+      form.setFieldValue('lorawan', { enabled: true });
+      return;
+    }
+    let current = true;
+    lorawanApi
+      .get(detail.projectId)
+      .then((res) => {
+        if (!current) return;
+        const s = res.data ?? null;
+        setStoredLorawan(s);
+        form.setFieldValue(
+          'lorawan',
+          s
+            ? {
+                brokerUrl: s.brokerUrl,
+                applicationId: s.applicationId,
+                mqttUsername: s.mqttUsername,
+                enabled: s.enabled,
+              }
+            : { enabled: true },
+        );
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [detail, form]);
+
   // switching away from LoRaWAN clears the band plan (the server does the same)
   useEffect(() => {
     if (!lorawan && form.getFieldValue('bandStandard')) form.setFieldValue('bandStandard', undefined);
@@ -107,7 +146,7 @@ export function ProjectDialog({ editing, isPlatformUser, onClose, onSaved }: Pro
   const place = (point: LngLat) => form.setFieldsValue({ longitude: point.longitude, latitude: point.latitude });
 
   const submit = async () => {
-    const values = trimValues(await form.validateFields());
+    const { lorawan: connection, ...values } = trimValues(await form.validateFields());
     const body: ProjectForm = {
       ...values,
       commType: values.commType ?? '',
@@ -117,8 +156,10 @@ export function ProjectDialog({ editing, isPlatformUser, onClose, onSaved }: Pro
     if (!isPlatformUser || detail) delete body.belongClient;
     setSaving(true);
     try {
+      let projectId = detail?.projectId;
       if (detail) await projectApi.update({ ...body, projectId: detail.projectId });
-      else await projectApi.add(body);
+      else projectId = (await projectApi.add(body)).data.projectId;
+      if (projectId) await saveConnection(projectId, body.bandStandard, connection);
       message.success(detail ? t('common.updateSuccess') : t('common.addSuccess'));
       // the navbar's project selector lists the current customer's projects
       void loadProjects(session.get().currentCustomer).catch(() => undefined);
@@ -128,6 +169,22 @@ export function ProjectDialog({ editing, isPlatformUser, onClose, onSaved }: Pro
     } finally {
       setSaving(false);
     }
+  };
+
+  /** The ChirpStack connection follows the form: saved when named, removed when emptied. */
+  const saveConnection = async (projectId: number, bandStandard: string | undefined, c: LorawanForm | undefined) => {
+    if (!lorawan) return;
+    if (c?.brokerUrl && c.applicationId)
+      await lorawanApi.save({
+        projectId,
+        bandStandard,
+        brokerUrl: c.brokerUrl,
+        applicationId: c.applicationId,
+        mqttUsername: c.mqttUsername ?? '',
+        mqttPassword: c.mqttPassword || undefined,
+        enabled: c.enabled ?? true,
+      });
+    else if (storedLorawan) await lorawanApi.remove(projectId);
   };
 
   const label = (key: string) => t(`projectMgmt.fields.${key}`);
@@ -144,7 +201,7 @@ export function ProjectDialog({ editing, isPlatformUser, onClose, onSaved }: Pro
       confirmLoading={saving}
       testId="project-dialog"
     >
-      <Form<ProjectForm>
+      <Form<DialogForm>
         form={form}
         name="projectForm"
         layout="vertical"
@@ -361,6 +418,11 @@ export function ProjectDialog({ editing, isPlatformUser, onClose, onSaved }: Pro
             <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6 }} data-testid="project-point">
               {point ? formatPoint(point) : t('projectMgmt.noPoint')}
             </Typography.Text>
+            {lorawan && (
+              <Row gutter={16}>
+                <LorawanFields stored={storedLorawan} />
+              </Row>
+            )}
           </Col>
         </Row>
         <button type="submit" hidden aria-hidden tabIndex={-1} />
