@@ -160,6 +160,15 @@ export async function uidTaken(db: Db, clientId: number, uids: string[], except?
   return row?.uid ?? null;
 }
 
+/** Which of these uids a device of the customer already holds (of any family: a uid is unique per customer). */
+export async function takenUids(db: Db, clientId: number, uids: string[]): Promise<Set<string>> {
+  const rows = await db.query<{ uid: string }>(
+    'select uid from lt_device where client_id = $1 and uid = any($2::text[])',
+    [clientId, uids],
+  );
+  return new Set(rows.map((r) => r.uid));
+}
+
 export interface NewCover {
   uid: string;
   name: string;
