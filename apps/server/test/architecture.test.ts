@@ -48,6 +48,9 @@ export function sqlIn(text: string): string[] {
   const calls =
     /\b(?:db|tx|database|pool|client)\s*\.\s*(select|selectDistinct|insert|update|delete|execute|query|transaction|\$count)\s*[<(]/g;
   for (const match of text.matchAll(calls)) found.push(`${match[1]}(…)`);
+  // raw SQL through any handle (`q.query(…)`, `conn.execute<…>(…)`); `req.query.x` is a property, not a call
+  const raw = /(?<!\b(?:db|tx|database|pool|client)\s*)\.\s*(query|execute)\s*[<(]/g;
+  for (const match of text.matchAll(raw)) found.push(`${match[1]}(…)`);
   return found;
 }
 
@@ -94,7 +97,10 @@ describe('architecture', () => {
     expect(sqlIn("import { eq } from 'drizzle-orm';")).toEqual(['drizzle-orm']);
     expect(sqlIn('const rows = await deps.database.db\n  .select()\n  .from(sysFile);')).toEqual(['select(…)']);
     expect(sqlIn("await db.query<{ uid: string }>('select 1', []);")).toEqual(['query(…)']);
+    expect(sqlIn("const q = deps.database;\nawait q.query('select 1', []);")).toEqual(['query(…)']);
     expect(sqlIn('await db.transaction(async (tx) => tx.delete(sysJob));')).toEqual(['transaction(…)', 'delete(…)']);
-    expect(sqlIn("app.delete('/system/job/:jobIds', opts, handler); await listJobs(db, scope);")).toEqual([]);
+    expect(sqlIn("app.delete('/system/job/:jobIds', opts, handler); await listJobs(db, scope, req.query.x);")).toEqual(
+      [],
+    );
   });
 });

@@ -7,7 +7,7 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { flagFilter, idParam, idsParam, parseIds, textFilter } from '../../../platform/params.ts';
-import { requirePlatform, } from '../../../platform/scope.ts';
+import { requirePlatform } from '../../../platform/scope.ts';
 import { dictLabels } from '../../system/dict/dict.service.ts';
 import { CUSTOMER_ORDER, CUSTOMER_SORTABLE, exportCustomers, listCustomers } from './customer.repository.ts';
 import {
