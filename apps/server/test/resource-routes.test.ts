@@ -186,12 +186,33 @@ describe('answers', () => {
       ['/system/dict/data/{dictCode}', 'get'],
       ['/system/notice/list', 'get'],
       ['/system/notice/{noticeId}', 'get'],
+      ['/system/user/list', 'get'],
+      ['/system/role/list', 'get'],
+      ['/system/role/{roleId}', 'get'],
+      ['/system/menu/{menuId}', 'get'],
+      ['/system/dept/{deptId}', 'get'],
+      ['/monitor/logininfor/list', 'get'],
+      ['/monitor/operlog/list', 'get'],
+      ['/monitor/operlog/{operId}', 'get'],
+      ['/monitor/devicelog/list', 'get'],
+      ['/monitor/job/list', 'get'],
+      ['/monitor/job/{jobId}', 'get'],
+      ['/monitor/jobLog/list', 'get'],
+      ['/sysclient/package/list', 'get'],
+      ['/sysclient/subscription/list', 'get'],
+      ['/sysclient/system/list', 'get'],
+      ['/sysclient/client/list', 'get'],
+      ['/sysclient/project/list', 'get'],
+      ['/sysclient/project/{projectId}', 'get'],
     ];
     for (const [path, method] of declared) {
       const answer = doc.paths[path]?.[method]?.responses?.['200'];
       expect(answer?.content, `${method} ${path}`).toBeDefined();
       expect(JSON.stringify(answer)).toContain(path.endsWith('list') ? '"rows"' : '"data"');
     }
+    // the department and menu trees answer every row at once, in `data`
+    for (const path of ['/system/dept/list', '/system/menu/list'])
+      expect(JSON.stringify(doc.paths[path]?.get?.responses?.['200'])).toContain('"data"');
   });
 });
 

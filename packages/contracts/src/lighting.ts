@@ -6,6 +6,7 @@ import {
   DIRECTIVE_SCHEMES,
   PHASES,
   RTU_PROTOCOLS,
+  SERVER_PROTOCOLS,
   TERMINAL_CONNECTIONS,
 } from './enums.ts';
 import { LIGHTING } from './things/index.ts';
@@ -318,7 +319,7 @@ export type LocationBody = z.infer<typeof locationBody>;
 export const serverBody = z.object({
   serverId: z.coerce.number().int().positive().optional(),
   name: text(1, 40),
-  protocol: z.enum(['mqtt', 'mqtts', 'ws', 'wss'], { error: rule('valid.enum') }).default('mqtt'),
+  protocol: z.enum(SERVER_PROTOCOLS, { error: rule('valid.enum') }).default('mqtt'),
   host: text(1, 255).regex(/^[A-Za-z0-9.-]+$/, { error: rule('valid.type') }),
   port: z.coerce
     .number({ error: rule('valid.type') })

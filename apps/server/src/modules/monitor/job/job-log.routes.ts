@@ -1,4 +1,4 @@
-import { rule } from '@luxgrid/contracts';
+import { jobLogRow, rule } from '@luxgrid/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
@@ -48,6 +48,7 @@ export function jobLogRoutes(deps: Deps): FastifyPluginAsyncZod {
       tags,
       title: 'job log',
       idName: 'jobLogId',
+      row: jobLogRow,
       list: {
         query: listQuery,
         sortable: JOB_LOG_SORTABLE,

@@ -1,4 +1,4 @@
-import { fieldLabel, type Lang, optionalText, rule, text } from '@luxgrid/contracts';
+import { fieldLabel, jobRow, type Lang, optionalText, rule, text } from '@luxgrid/contracts';
 import { JOB_CONCURRENT, JOB_GROUPS, JOB_MISFIRE_POLICIES, JOB_STATUS } from '@luxgrid/contracts/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -109,6 +109,7 @@ export function jobRoutes(deps: Deps): FastifyPluginAsyncZod {
       tags,
       title: 'scheduled jobs',
       idName: 'jobId',
+      row: jobRow,
       list: {
         query: listQuery,
         sortable: JOB_SORTABLE,

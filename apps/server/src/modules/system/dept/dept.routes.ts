@@ -1,9 +1,10 @@
-import { deptAddBody, deptEditBody, deptSortBody, sortPairs } from '@luxgrid/contracts';
+import { dataOf, deptAddBody, deptEditBody, deptRow, deptSortBody, sortPairs } from '@luxgrid/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { flagFilter, idParam, optionalFilter } from '../../../platform/params.ts';
+import { answer } from '../../../platform/resource-routes.ts';
 import { listDepts } from './dept.repository.ts';
 import { createDept, deleteDept, deptView, findVisibleDept, sortDepts, updateDept } from './dept.service.ts';
 
@@ -23,7 +24,10 @@ export function deptRoutes(deps: Deps): FastifyPluginAsyncZod {
     const tags = ['system/dept'];
     app.get(
       '/system/dept/list',
-      { config: { perm: 'system:dept:list' }, schema: { tags, querystring: listQuery } },
+      {
+        config: { perm: 'system:dept:list' },
+        schema: { tags, querystring: listQuery, response: { 200: answer(dataOf(z.array(deptRow))) } },
+      },
       async (req) => ok(req.lang, (await listDepts(db, req.auth(), req.query)).map(deptView)),
     );
 
@@ -42,7 +46,10 @@ export function deptRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/system/dept/:deptId',
-      { config: { perm: 'system:dept:query' }, schema: { tags, params: idParam('deptId') } },
+      {
+        config: { perm: 'system:dept:query' },
+        schema: { tags, params: idParam('deptId'), response: { 200: answer(dataOf(deptRow)) } },
+      },
       async (req) => ok(req.lang, deptView(await findVisibleDept(db, req.auth(), req.params.deptId))),
     );
 

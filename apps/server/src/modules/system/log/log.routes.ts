@@ -1,4 +1,4 @@
-import { message } from '@luxgrid/contracts';
+import { deviceLogRow, loginLogRow, message, operLogRow } from '@luxgrid/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
@@ -93,6 +93,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
         perm: 'monitor:logininfor',
         tags,
         title: 'login log',
+        row: loginLogRow,
         list: {
           query: loginQuery,
           sortable: LOGIN_SORTABLE,
@@ -170,6 +171,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
         tags: [`monitor/${kind}`],
         title: 'operation log',
         idName: 'operId',
+        row: operLogRow,
         list: {
           query: operQuery,
           sortable: OPER_SORTABLE,
@@ -219,6 +221,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncZod {
       tags: ['monitor/devicelog'],
       title: 'device log',
       idName: 'logId',
+      row: deviceLogRow,
       list: {
         query: deviceQuery,
         sortable: DEVICE_LOG_SORTABLE,

@@ -1,10 +1,19 @@
-import { menuAddBody, menuEditBody, menuSortBody, sortPairs, systemIdNumber } from '@luxgrid/contracts';
+import {
+  dataOf,
+  menuAddBody,
+  menuEditBody,
+  menuRow,
+  menuSortBody,
+  sortPairs,
+  systemIdNumber,
+} from '@luxgrid/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidateAuthz } from '../../../platform/auth/principal.ts';
 import type { Deps } from '../../../platform/context.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { flagFilter, idParam, optionalFilter } from '../../../platform/params.ts';
+import { answer } from '../../../platform/resource-routes.ts';
 import { requirePlatform } from '../../../platform/scope.ts';
 import { checkedKeys, findVisibleRole } from '../role/role.service.ts';
 import {
@@ -37,7 +46,10 @@ export function menuRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/system/menu/list',
-      { config: { perm: 'system:menu:list' }, schema: { tags, querystring: listQuery } },
+      {
+        config: { perm: 'system:menu:list' },
+        schema: { tags, querystring: listQuery, response: { 200: answer(dataOf(z.array(menuRow))) } },
+      },
       async (req) => {
         return ok(req.lang, await listMenus(db, req.auth(), req.query));
       },
@@ -80,7 +92,10 @@ export function menuRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/system/menu/:menuId',
-      { config: { perm: 'system:menu:query' }, schema: { tags, params: idParam('menuId') } },
+      {
+        config: { perm: 'system:menu:query' },
+        schema: { tags, params: idParam('menuId'), response: { 200: answer(dataOf(menuRow)) } },
+      },
       async (req) => {
         return ok(req.lang, await findMenu(db, req.auth(), req.params.menuId));
       },

@@ -1,10 +1,13 @@
 import {
+  dataOf,
   roleAddBody,
   roleDataScopeBody,
   roleEditBody,
+  roleRow,
   roleStatusBody,
   roleUserBody,
   roleUsersBody,
+  tableOf,
 } from '@luxgrid/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +16,7 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { flagFilter, idParam, idsParam, optionalFilter, parseIds, parseInput } from '../../../platform/params.ts';
+import { answer } from '../../../platform/resource-routes.ts';
 import { deptTree } from '../dept/dept.service.ts';
 import { dictLabels } from '../dict/dict.service.ts';
 import {
@@ -64,7 +68,10 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/system/role/list',
-      { config: { perm: 'system:role:list' }, schema: { tags, querystring: listQuery } },
+      {
+        config: { perm: 'system:role:list' },
+        schema: { tags, querystring: listQuery, response: { 200: answer(tableOf(roleRow)) } },
+      },
       async (req) => {
         const { limit, offset } = pageOf(req.query);
         const page = { limit, offset, orderBy: orderOf(req.query, ROLE_SORTABLE, ROLE_ORDER) };
@@ -81,7 +88,10 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/system/role/:roleId',
-      { config: { perm: 'system:role:query' }, schema: { tags, params: idParam('roleId') } },
+      {
+        config: { perm: 'system:role:query' },
+        schema: { tags, params: idParam('roleId'), response: { 200: answer(dataOf(roleRow)) } },
+      },
       async (req) => ok(req.lang, roleView(await findVisibleRole(db, req.auth(), req.params.roleId))),
     );
 

@@ -1,9 +1,11 @@
 import {
   message,
+  tableOf,
   userAddBody,
   userAuthRoleBody,
   userEditBody,
   userResetPwdBody,
+  userRow,
   userStatusBody,
 } from '@luxgrid/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +16,7 @@ import { fail, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { flagFilter, idParam, idsParam, optionalFilter, parseIds, parseInput } from '../../../platform/params.ts';
+import { answer } from '../../../platform/resource-routes.ts';
 import { deptTree } from '../dept/dept.service.ts';
 import { dictLabels } from '../dict/dict.service.ts';
 import { exportUsers, findImportRecord, listUsers, USER_ORDER, USER_SORTABLE, userPostIds } from './user.repository.ts';
@@ -51,7 +54,10 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/system/user/list',
-      { config: { perm: 'system:user:list' }, schema: { tags, querystring: listQuery } },
+      {
+        config: { perm: 'system:user:list' },
+        schema: { tags, querystring: listQuery, response: { 200: answer(tableOf(userRow)) } },
+      },
       async (req) => {
         const { limit, offset } = pageOf(req.query);
         const page = { limit, offset, orderBy: orderOf(req.query, USER_SORTABLE, USER_ORDER) };

@@ -1,4 +1,4 @@
-import { customerCreateBody, customerStatusBody, customerUpdateBody } from '@luxgrid/contracts';
+import { customerCreateBody, customerRow, customerStatusBody, customerUpdateBody, tableOf } from '@luxgrid/contracts';
 import { CUSTOMER_VALIDITY } from '@luxgrid/contracts/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { flagFilter, idParam, idsParam, parseIds, textFilter } from '../../../platform/params.ts';
+import { answer } from '../../../platform/resource-routes.ts';
 import { requirePlatform } from '../../../platform/scope.ts';
 import { dictLabels } from '../../system/dict/dict.service.ts';
 import { CUSTOMER_ORDER, CUSTOMER_SORTABLE, exportCustomers, listCustomers } from './customer.repository.ts';
@@ -43,7 +44,10 @@ export function customerRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/sysclient/client/list',
-      { config: { perm: 'sysclient:customer:list' }, schema: { tags, querystring: listQuery } },
+      {
+        config: { perm: 'sysclient:customer:list' },
+        schema: { tags, querystring: listQuery, response: { 200: answer(tableOf(customerRow)) } },
+      },
       async (req) => {
         const { limit, offset } = pageOf(req.query);
         const page = { limit, offset, orderBy: orderOf(req.query, CUSTOMER_SORTABLE, CUSTOMER_ORDER) };

@@ -3,6 +3,7 @@ import {
   type PackageCreateBody,
   packageCopyBody,
   packageCreateBody,
+  packageRow,
   packageUpdateBody,
 } from '@luxgrid/contracts';
 import { PACKAGE_MODES, PACKAGE_PERIODS } from '@luxgrid/contracts/enums';
@@ -97,6 +98,7 @@ export function packageRoutes(deps: Deps): FastifyPluginAsyncZod {
       title: 'packages',
       idName: 'packageId',
       idsName: 'packageIds',
+      row: packageRow,
       list: {
         query: listQuery,
         sortable: PACKAGE_SORTABLE,

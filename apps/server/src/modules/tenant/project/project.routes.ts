@@ -1,4 +1,11 @@
-import { checkOperatePwdBody, projectCreateBody, projectUpdateBody } from '@luxgrid/contracts';
+import {
+  checkOperatePwdBody,
+  dataOf,
+  projectCreateBody,
+  projectRow,
+  projectUpdateBody,
+  tableOf,
+} from '@luxgrid/contracts';
 import { MAP_TYPES } from '@luxgrid/contracts/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +14,7 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { flagFilter, idParam, idsParam, parseIds, textFilter } from '../../../platform/params.ts';
+import { answer } from '../../../platform/resource-routes.ts';
 import { exportProjects, listProjects, PROJECT_ORDER, PROJECT_SORTABLE, projectDetail } from './project.repository.ts';
 import { createProject, deleteProjects, updateProject, verifyOperatePassword } from './project.service.ts';
 
@@ -30,7 +38,10 @@ export function projectRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/sysclient/project/list',
-      { config: { perm: 'sysclient:project:list' }, schema: { tags, querystring: listQuery } },
+      {
+        config: { perm: 'sysclient:project:list' },
+        schema: { tags, querystring: listQuery, response: { 200: answer(tableOf(projectRow)) } },
+      },
       async (req) => {
         const { limit, offset } = pageOf(req.query);
         const page = { limit, offset, orderBy: orderOf(req.query, PROJECT_SORTABLE, PROJECT_ORDER) };
@@ -89,7 +100,10 @@ export function projectRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/sysclient/project/:projectId',
-      { config: { perm: 'sysclient:project:query' }, schema: { tags, params: idParam('projectId') } },
+      {
+        config: { perm: 'sysclient:project:query' },
+        schema: { tags, params: idParam('projectId'), response: { 200: answer(dataOf(projectRow)) } },
+      },
       async (req) => ok(req.lang, await projectDetail(db, req.auth(), req.params.projectId)),
     );
 

@@ -1,4 +1,4 @@
-import { parseDateTime, subscriptionCreateBody, subscriptionUpdateBody } from '@luxgrid/contracts';
+import { parseDateTime, subscriptionCreateBody, subscriptionRow, subscriptionUpdateBody } from '@luxgrid/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidateAuthz } from '../../../platform/auth/principal.ts';
@@ -57,6 +57,7 @@ export function subscriptionRoutes(deps: Deps): FastifyPluginAsyncZod {
       title: 'subscriptions',
       idName: 'subscriptionId',
       idsName: 'subscriptionIds',
+      row: subscriptionRow,
       list: {
         query: listQuery,
         sortable: SUBSCRIPTION_SORTABLE,

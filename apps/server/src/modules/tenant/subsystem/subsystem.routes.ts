@@ -1,10 +1,13 @@
 import {
   BUILTIN_SYSTEM_ENCODES,
+  dataOf,
   type Lang,
   SYSTEM_ID_LIST,
   subsystemCreateBody,
+  subsystemRow,
   subsystemUpdateBody,
   systemIdNumber,
+  tableOf,
 } from '@luxgrid/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +18,7 @@ import { fail, notFound } from '../../../platform/errors.ts';
 import { localized } from '../../../platform/i18n.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { flagFilter, parseIds, textFilter } from '../../../platform/params.ts';
+import { answer } from '../../../platform/resource-routes.ts';
 import { requirePlatform } from '../../../platform/scope.ts';
 import { systemsWithScreens } from '../../system/menu/routers.ts';
 import { formatDate } from '../../system/user/user-info.ts';
@@ -81,7 +85,14 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/sysclient/system/list',
-      { schema: { tags, summary: 'Subsystems and linked systems', querystring: listQuery } },
+      {
+        schema: {
+          tags,
+          summary: 'Subsystems and linked systems',
+          querystring: listQuery,
+          response: { 200: answer(tableOf(subsystemRow)) },
+        },
+      },
       async (req) => {
         const withScreens = await systemsWithScreens(deps);
         const paged = [req.query.pageNum, req.query.pageSize, req.query.current, req.query.size].some(
@@ -123,7 +134,11 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/sysclient/system/:systemId',
       {
         config: { perm: 'sysclient:system:query' },
-        schema: { tags, params: z.object({ systemId: systemIdNumber() }) },
+        schema: {
+          tags,
+          params: z.object({ systemId: systemIdNumber() }),
+          response: { 200: answer(dataOf(subsystemRow)) },
+        },
       },
       async (req) => {
         const row = await findGrantedSystem(db, req.auth(), req.params.systemId);
