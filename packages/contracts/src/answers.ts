@@ -9,11 +9,11 @@ import {
   NOTICE_TYPES,
   PACKAGE_MODES,
   PACKAGE_PERIODS,
-  SERVER_PROTOCOLS,
   SEX,
   SHOW_HIDE,
   YES_NO,
 } from './enums.ts';
+import { SERVER_PROTOCOLS } from './lighting.ts';
 
 /**
  * What the routes answer, in the RuoYi envelopes: `{code,msg,rows,total}` for a list and

@@ -58,10 +58,6 @@ export type SWITCH_MODULE_MODELS = (typeof SWITCH_MODULE_MODELS)[number];
 export const PARAM_TYPES = ['connect', 'run', 'event', 'alarm', 'runAndEvent', 'latitudeLongitude', 'decay'] as const;
 export type PARAM_TYPES = (typeof PARAM_TYPES)[number];
 
-/** How devices reach a device server (MQTT broker): plain or TLS, over TCP or WebSocket. */
-export const SERVER_PROTOCOLS = ['mqtt', 'mqtts', 'ws', 'wss'] as const;
-export type SERVER_PROTOCOLS = (typeof SERVER_PROTOCOLS)[number];
-
 /** Uplink of a concentrator / box controller. */
 export const CONNECT_MODES = ['GPRS', 'ETHERNET'] as const;
 export type CONNECT_MODES = (typeof CONNECT_MODES)[number];

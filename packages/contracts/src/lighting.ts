@@ -6,7 +6,6 @@ import {
   DIRECTIVE_SCHEMES,
   PHASES,
   RTU_PROTOCOLS,
-  SERVER_PROTOCOLS,
   TERMINAL_CONNECTIONS,
 } from './enums.ts';
 import { LIGHTING } from './things/index.ts';
@@ -315,6 +314,9 @@ export const locationBody = z.object({
   remark: optionalText(500),
 });
 export type LocationBody = z.infer<typeof locationBody>;
+
+/** How devices reach a device server (MQTT broker): plain or TLS, over TCP or WebSocket. */
+export const SERVER_PROTOCOLS = ['mqtt', 'mqtts', 'ws', 'wss'] as const;
 
 export const serverBody = z.object({
   serverId: z.coerce.number().int().positive().optional(),
