@@ -137,7 +137,7 @@ export function MenuFormDialog({ open, menuId, parentId, systemId, menus, onClos
     }
     setSaving(true);
     try {
-      const body: SysMenu = { ...EMPTY, ...values, icon: values.icon || '#' } as SysMenu;
+      const body: Partial<SysMenu> = { ...EMPTY, ...values, icon: values.icon || '#' };
       if (body.parentId !== 0) delete body.systemId;
       if (editing) await menuApi.update({ ...body, menuId });
       else await menuApi.add(body);
