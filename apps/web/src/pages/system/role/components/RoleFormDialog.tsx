@@ -10,7 +10,14 @@ import { maxLength, required, sortRules } from '../../components/form-rules';
 import { grantedIds, PermTree } from '../../components/PermTree';
 import { groupMenusBySystem } from './menu-tree';
 
-const EMPTY: SysRole = { roleName: '', roleKey: '', roleSort: 0, status: '0', menuCheckStrictly: true, remark: '' };
+const EMPTY: Partial<SysRole> = {
+  roleName: '',
+  roleKey: '',
+  roleSort: 0,
+  status: '0',
+  menuCheckStrictly: true,
+  remark: '',
+};
 
 /** Add or edit a role with its menu permissions (tree with linkage, expand/collapse, select all). */
 export function RoleFormDialog({
