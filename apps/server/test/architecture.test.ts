@@ -1,9 +1,25 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { specifiers, sqlIn } from './source-scan.ts';
 
 const SRC = resolve(import.meta.dirname, '../src');
 const PLATFORM = join(SRC, 'platform');
+const MODULES = join(SRC, 'modules');
+
+/**
+ * Route files that still run SQL themselves, to be moved into their repositories: the lighting
+ * device list, the gateway's runtime screens and the device import are being reworked, and move
+ * with that work. This list may only shrink.
+ */
+const SQL_IN_ROUTES_TO_BE_MOVED = [
+  // to be moved: the device list, figures and commands' queries (lighting device rework)
+  'modules/lighting/device/device.routes.ts',
+  // to be moved: runtime data and logs of the gateway (lighting gateway rework)
+  'modules/lighting/gateway/runtime.routes.ts',
+  // to be moved: the Excel device import (lighting import rework)
+  'modules/lighting/import/import.routes.ts',
+];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -11,16 +27,6 @@ function sources(dir: string): string[] {
     if (entry.isDirectory()) return sources(path);
     return entry.name.endsWith('.ts') ? [path] : [];
   });
-}
-
-/** Every module specifier a file names: static imports and re-exports, dynamic imports. */
-function specifiers(text: string): string[] {
-  const found: string[] = [];
-  for (const match of text.matchAll(/(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]/g))
-    found.push(match[1]!);
-  for (const match of text.matchAll(/(?:^|\s)import\s*['"]([^'"]+)['"]/g)) found.push(match[1]!);
-  for (const match of text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push(match[1]!);
-  return found;
 }
 
 /**
@@ -47,5 +53,29 @@ describe('architecture', () => {
       '../modules/b.ts',
       '../modules/a.ts',
     ]);
+  });
+
+  it('route files run no SQL: the feature repositories do', () => {
+    const routes = sources(MODULES).filter((file) => file.endsWith('.routes.ts'));
+    expect(routes.length).toBeGreaterThan(25);
+    const offending = routes
+      .map((file) => [relative(SRC, file), sqlIn(readFileSync(file, 'utf8'))] as const)
+      .filter(([file, found]) => found.length && !SQL_IN_ROUTES_TO_BE_MOVED.includes(file))
+      .map(([file, found]) => `${file}: ${[...new Set(found)].join(', ')}`);
+    expect(offending).toEqual([]);
+    // an exception that no longer runs SQL leaves the list
+    const moved = SQL_IN_ROUTES_TO_BE_MOVED.filter((file) => !sqlIn(readFileSync(join(SRC, file), 'utf8')).length);
+    expect(moved).toEqual([]);
+  });
+
+  it('finds SQL in a route file when there is some', () => {
+    expect(sqlIn("import { eq } from 'drizzle-orm';")).toEqual(['drizzle-orm']);
+    expect(sqlIn('const rows = await deps.database.db\n  .select()\n  .from(sysFile);')).toEqual(['select(…)']);
+    expect(sqlIn("await db.query<{ uid: string }>('select 1', []);")).toEqual(['query(…)']);
+    expect(sqlIn("const q = deps.database;\nawait q.query('select 1', []);")).toEqual(['query(…)']);
+    expect(sqlIn('await db.transaction(async (tx) => tx.delete(sysJob));')).toEqual(['transaction(…)', 'delete(…)']);
+    expect(sqlIn("app.delete('/system/job/:jobIds', opts, handler); await listJobs(db, scope, req.query.x);")).toEqual(
+      [],
+    );
   });
 });

@@ -2,7 +2,7 @@ import { message } from '@luxgrid/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '../src/platform/paging.ts';
 import { labelled } from '../src/platform/resource-routes.ts';
-import { DEFAULT_TIME_ZONE, scopeTimeZone } from '../src/platform/scope.ts';
+import { DEFAULT_TIME_ZONE, SqlParams, scopeSql, scopeTimeZone } from '../src/platform/scope.ts';
 import { secondCustomer } from './fixtures.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { download, readSheet } from './system/helpers.ts';
@@ -186,12 +186,33 @@ describe('answers', () => {
       ['/system/dict/data/{dictCode}', 'get'],
       ['/system/notice/list', 'get'],
       ['/system/notice/{noticeId}', 'get'],
+      ['/system/user/list', 'get'],
+      ['/system/role/list', 'get'],
+      ['/system/role/{roleId}', 'get'],
+      ['/system/menu/{menuId}', 'get'],
+      ['/system/dept/{deptId}', 'get'],
+      ['/monitor/logininfor/list', 'get'],
+      ['/monitor/operlog/list', 'get'],
+      ['/monitor/operlog/{operId}', 'get'],
+      ['/monitor/devicelog/list', 'get'],
+      ['/monitor/job/list', 'get'],
+      ['/monitor/job/{jobId}', 'get'],
+      ['/monitor/jobLog/list', 'get'],
+      ['/sysclient/package/list', 'get'],
+      ['/sysclient/subscription/list', 'get'],
+      ['/sysclient/system/list', 'get'],
+      ['/sysclient/client/list', 'get'],
+      ['/sysclient/project/list', 'get'],
+      ['/sysclient/project/{projectId}', 'get'],
     ];
     for (const [path, method] of declared) {
       const answer = doc.paths[path]?.[method]?.responses?.['200'];
       expect(answer?.content, `${method} ${path}`).toBeDefined();
       expect(JSON.stringify(answer)).toContain(path.endsWith('list') ? '"rows"' : '"data"');
     }
+    // the department and menu trees answer every row at once, in `data`
+    for (const path of ['/system/dept/list', '/system/menu/list'])
+      expect(JSON.stringify(doc.paths[path]?.get?.responses?.['200'])).toContain('"data"');
   });
 });
 
@@ -206,5 +227,38 @@ describe('scope', () => {
     expect(await scopeTimeZone(t.deps.database, { clientId: null, projectId })).toBe('Europe/Berlin');
     expect(await scopeTimeZone(t.deps.database, { clientId, projectId })).toBe(DEFAULT_TIME_ZONE);
     expect(await scopeTimeZone(t.deps.database, { clientId, projectId: null })).toBe(DEFAULT_TIME_ZONE);
+  });
+
+  it('narrows raw SQL to the customer, and to the project when one is named', async () => {
+    const projects = async (scope: { clientId: number | null; projectId?: number | null }) => {
+      const p = new SqlParams();
+      const where = scopeSql(scope, p, { client: 'client_id', project: 'project_id' });
+      const rows = await t.deps.database.query<{ client_id: number; project_id: number }>(
+        `select client_id, project_id from biz_project where ${where}`,
+        p.values,
+      );
+      return rows;
+    };
+    const all = await projects({ clientId: null });
+    expect(all.some((r) => Number(r.client_id) === clientId)).toBe(true);
+    expect(all.some((r) => Number(r.client_id) === rival.clientId)).toBe(true);
+    const own = await projects({ clientId });
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((r) => Number(r.client_id) === clientId)).toBe(true);
+    const one = own[0]!.project_id;
+    const chosen = await projects({ clientId, projectId: one });
+    expect(chosen.map((r) => r.project_id)).toEqual([one]);
+    // a project of another customer is not found through the customer's scope
+    expect(await projects({ clientId: rival.clientId, projectId: one })).toEqual([]);
+  });
+
+  it('writes the scope as numbered parameters after those already given', () => {
+    const p = new SqlParams('LIGHT');
+    expect(scopeSql({ clientId: 7, projectId: 3 }, p, { client: 'd.client_id', project: 'd.project_id' })).toBe(
+      'd.client_id = $2 and d.project_id = $3',
+    );
+    expect(p.values).toEqual(['LIGHT', 7, 3]);
+    expect(scopeSql({ clientId: null, projectId: null }, p)).toBe('true');
+    expect(scopeSql({ clientId: 7, projectId: 3 }, p)).toBe('client_id = $4');
   });
 });

@@ -355,10 +355,13 @@ export const locationBody = z.object({
 });
 export type LocationBody = z.infer<typeof locationBody>;
 
+/** How devices reach a device server (MQTT broker): plain or TLS, over TCP or WebSocket. */
+export const SERVER_PROTOCOLS = ['mqtt', 'mqtts', 'ws', 'wss'] as const;
+
 export const serverBody = z.object({
   serverId: z.coerce.number().int().positive().optional(),
   name: text(1, 40),
-  protocol: z.enum(['mqtt', 'mqtts', 'ws', 'wss'], { error: rule('valid.enum') }).default('mqtt'),
+  protocol: z.enum(SERVER_PROTOCOLS, { error: rule('valid.enum') }).default('mqtt'),
   host: text(1, 255).regex(/^[A-Za-z0-9.-]+$/, { error: rule('valid.type') }),
   port: z.coerce
     .number({ error: rule('valid.type') })

@@ -86,6 +86,13 @@ export interface ResourceSpec<Q extends ListQuerySchema, Row, Add extends z.ZodT
   };
 }
 
+/**
+ * An answer schema for a hand-written route: documented in the API and checked when the answer
+ * is written, like the kit's, while the handler keeps the row types its repository reads (a
+ * status column is a string to the database, one of its values to the contract).
+ */
+export const answer = (schema: z.ZodType): z.ZodType => schema;
+
 /** No export writes more rows than this. */
 export const EXPORT_LIMIT = 100_000;
 

@@ -111,12 +111,42 @@ export function updated(scope: Pick<Scope, 'userName'>, now: number) {
   return { updateBy: scope.userName, updateTime: new Date(now) };
 }
 
+/** Positional parameters of one raw SQL statement: `add(value)` keeps the value and answers its `$n`. */
+export class SqlParams {
+  readonly values: unknown[];
+  constructor(...values: unknown[]) {
+    this.values = values;
+  }
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * The scope of a raw SQL query, the counterpart of `scopeWhere` for statements written by hand:
+ * `<client column> = $n` for one customer and, when a project column is named and a project is
+ * given, `<project column> = $m`; `true` when a platform user chose all customers. It replaces the
+ * hand-written `($n::bigint is null or client_id = $n)`.
+ */
+export function scopeSql(
+  scope: { clientId: number | null; projectId?: number | null },
+  params: SqlParams,
+  columns: { client: string; project?: string } = { client: 'client_id' },
+): string {
+  const conds: string[] = [];
+  if (scope.clientId !== null) conds.push(`${columns.client} = ${params.add(scope.clientId)}`);
+  if (columns.project && scope.projectId != null) conds.push(`${columns.project} = ${params.add(scope.projectId)}`);
+  return conds.length ? conds.join(' and ') : 'true';
+}
+
 /** The IANA time zone dates are shown in: the chosen project's, else the platform's default. */
 export async function scopeTimeZone(database: Database, scope: Pick<Scope, 'clientId' | 'projectId'>) {
   if (scope.projectId !== null) {
+    const p = new SqlParams(scope.projectId);
     const [row] = await database.query<{ zone: string }>(
-      'select iana_time_zone as zone from biz_project where project_id = $1 and ($2::bigint is null or client_id = $2)',
-      [scope.projectId, scope.clientId],
+      `select iana_time_zone as zone from biz_project where project_id = $1 and ${scopeSql(scope, p)}`,
+      p.values,
     );
     if (row) return row.zone;
   }

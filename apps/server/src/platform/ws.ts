@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import type { Cache } from './cache.ts';
 import type { Ctx, Deps } from './context.ts';
 import { authenticate } from './http.ts';
+import { SqlParams, scopeSql } from './scope.ts';
 
 /** Who a pushed message is for: every viewer of this customer that watches this project (or all projects). */
 export interface PushScope {
@@ -94,9 +95,10 @@ function reply(socket: WebSocket, message: LiveMessage): void {
 }
 
 async function projectVisible(deps: Deps, clientId: number | null, projectId: number): Promise<boolean> {
+  const p = new SqlParams(projectId);
   const rows = await deps.database.query(
-    "select 1 from biz_project where project_id = $1 and del_flag = '0' and ($2::bigint is null or client_id = $2)",
-    [projectId, clientId],
+    `select 1 from biz_project where project_id = $1 and del_flag = '0' and ${scopeSql({ clientId }, p)}`,
+    p.values,
   );
   return rows.length > 0;
 }

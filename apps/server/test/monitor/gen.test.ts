@@ -4,6 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../harness.ts';
+import { sqlIn } from '../source-scan.ts';
 
 let t: TestApp;
 let admin: string;
@@ -212,6 +213,10 @@ describe('code generator', () => {
     expect(routes).toContain('sortable: SORTABLE,');
     // the SQL is in the repository, every query within the caller's customer and project
     expect(routes).not.toMatch(/db\.(select|insert|update|delete)/);
+    // as the architecture test requires of every route file: no SQL, not even drizzle's operators
+    expect(sqlIn(routes)).toEqual([]);
+    expect(routes).toContain('order: ORDER,');
+    expect(repository).toContain('export const ORDER = [desc(bizLampModel.modelId)];');
     expect(repository).toContain(
       'scopeWhere(scope, { clientId: bizLampModel.clientId, projectId: bizLampModel.projectId })',
     );

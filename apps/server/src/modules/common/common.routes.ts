@@ -1,13 +1,13 @@
 import { stat } from 'node:fs/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx, Deps } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { fail } from '../../platform/errors.ts';
 import { UPLOAD_URL_PREFIX } from '../../platform/files/storage.ts';
-import { type FileKind, sysFile } from './file.table.ts';
+import { deleteFileAt, fileAt, insertFile } from './file.repository.ts';
+import type { FileKind } from './file.table.ts';
 import { sniffAllowed, sniffImage, UPLOAD_RULES, type UploadKind } from './upload-rules.ts';
 
 function kindOf(name: string): UploadKind | null {
@@ -52,16 +52,7 @@ export async function recordFile(
 ): Promise<void> {
   const path = deps.files.pathOf(fileName);
   if (!path) return;
-  await deps.database.db.insert(sysFile).values({
-    clientId: ctx.clientId,
-    path,
-    // control characters (NUL above all) cannot be stored and mean nothing in a file name
-    originalName: file.originalName.replace(/\p{Cc}/gu, '').slice(0, 255),
-    kind: file.kind,
-    size: file.size,
-    userId: ctx.principal.userId,
-    createBy: ctx.principal.userName,
-  });
+  await insertFile(deps.database.db, ctx, { path, ...file });
 }
 
 /**
@@ -82,7 +73,7 @@ export async function storeExport(deps: Deps, ctx: Ctx, data: Buffer, name: stri
 async function readableFile(deps: Deps, ctx: Ctx, name: string) {
   const path = deps.files.pathOf(name);
   if (!path) return null;
-  const [row] = await deps.database.db.select().from(sysFile).where(eq(sysFile.path, path));
+  const row = await fileAt(deps.database.db, path);
   if (ctx.platform) return { path, row };
   return row && row.clientId === ctx.clientId ? { path, row } : null;
 }
@@ -141,10 +132,9 @@ export function commonRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (remove)
           found.stream.on('close', () => {
             void deps.files.remove(fileName);
-            void deps.database.db
-              .delete(sysFile)
-              .where(eq(sysFile.path, readable.path))
-              .catch((err: unknown) => req.log.warn({ err }, 'file record not removed'));
+            void deleteFileAt(deps.database.db, readable.path).catch((err: unknown) =>
+              req.log.warn({ err }, 'file record not removed'),
+            );
           });
         return reply.send(found.stream);
       },
@@ -177,9 +167,7 @@ export function commonRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(`${UPLOAD_URL_PREFIX}/*`, { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
       const name = req.url.split('?')[0]!;
       const path = deps.files.pathOf(name);
-      const [record] = path
-        ? await deps.database.db.select({ kind: sysFile.kind }).from(sysFile).where(eq(sysFile.path, path))
-        : [];
+      const record = path ? await fileAt(deps.database.db, path) : undefined;
       const found = record?.kind === 'export' ? null : await deps.files.open(name);
       if (!found) {
         reply.status(404);

@@ -1,4 +1,5 @@
 import type { Ctx, Deps } from '../../platform/context.ts';
+import { SqlParams, scopeSql } from '../../platform/scope.ts';
 import { ALARM_EDGES, ALARM_EVENTS, ALARM_TYPES, MANHOLE_COVER_TYPE } from './cover.model.ts';
 
 /*
@@ -10,20 +11,11 @@ import { ALARM_EDGES, ALARM_EVENTS, ALARM_TYPES, MANHOLE_COVER_TYPE } from './co
 
 type Db = Deps['database'];
 
-/** Parameters of one query and the `$n` of each value pushed. */
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
-const alarmValues = (p: Params) =>
+const alarmValues = (p: SqlParams) =>
   `(select * from json_to_recordset(${p.add(JSON.stringify(ALARM_EDGES))}::json) as x(t text, a text, r text))`;
 
 /** A cover's open alarms: for each alarm type, its latest raise-or-recover event is a raise. */
-const openAlarms = (p: Params, device: string) => `(
+const openAlarms = (p: SqlParams, device: string) => `(
   select coalesce(array_agg(s.a order by s.a) filter (where s.raised), '{}'::text[]) from (
     select distinct on (k.a) k.a, e.event_type = k.a as raised
     from lt_device_event e join ${alarmValues(p)} k on k.t = e.event_type
@@ -40,9 +32,9 @@ export interface CoverFilter {
   located?: boolean;
 }
 
-function coverWhere(ctx: Ctx, f: CoverFilter, p: Params): string {
+function coverWhere(ctx: Ctx, f: CoverFilter, p: SqlParams): string {
   const conds = [`d.device_type = ${p.add(MANHOLE_COVER_TYPE)}`];
-  if (ctx.clientId !== null) conds.push(`d.client_id = ${p.add(ctx.clientId)}`);
+  conds.push(scopeSql(ctx, p, { client: 'd.client_id' }));
   // undefined: the request's project; null: any project of the scope (a by-id look-up)
   const projectId = f.projectId === undefined ? ctx.projectId : f.projectId;
   if (projectId) conds.push(`d.project_id = ${p.add(projectId)}`);
@@ -87,7 +79,7 @@ const SORTABLE: Record<string, string> = {
 };
 export const COVER_SORT_KEYS = Object.keys(SORTABLE);
 
-function coverSelect(p: Params): string {
+function coverSelect(p: SqlParams): string {
   return `select d.device_id as "deviceId", d.client_id as "clientId", d.project_id as "projectId", d.uid, d.name,
       d.longitude, d.latitude, d.comm_state as "commState", coalesce(s.online, false) as online,
       s.last_seen as "lastSeen", s.data_ts as "dataTs", coalesce(s.data, '{}'::jsonb) as values, d.config,
@@ -105,7 +97,7 @@ export async function listCovers(
   f: CoverFilter,
   page: { limit: number; offset: number; sort?: string; desc?: boolean },
 ): Promise<{ rows: CoverRow[]; total: number }> {
-  const p = new Params();
+  const p = new SqlParams();
   const select = coverSelect(p);
   const where = coverWhere(ctx, f, p);
   const alarm = f.alarm ? `where ${p.add(f.alarm)} = any(c.alarms)` : '';
@@ -121,7 +113,7 @@ export async function listCovers(
 }
 
 async function countCovers(db: Db, ctx: Ctx, f: CoverFilter): Promise<number> {
-  const p = new Params();
+  const p = new SqlParams();
   const select = coverSelect(p);
   const where = coverWhere(ctx, f, p);
   const alarm = f.alarm ? `where ${p.add(f.alarm)} = any(c.alarms)` : '';
@@ -134,7 +126,7 @@ async function countCovers(db: Db, ctx: Ctx, f: CoverFilter): Promise<number> {
 
 /** One cover in the caller's scope, or null (another customer's id is simply not found). */
 export async function findCover(db: Db, ctx: Ctx, deviceId: number): Promise<CoverRow | null> {
-  const p = new Params();
+  const p = new SqlParams();
   const select = coverSelect(p);
   const where = coverWhere(ctx, { projectId: null }, p);
   const [row] = await db.query<CoverRow>(`${select} where ${where} and d.device_id = ${p.add(deviceId)}`, [
@@ -145,10 +137,11 @@ export async function findCover(db: Db, ctx: Ctx, deviceId: number): Promise<Cov
 
 /** Covers of the given ids in the caller's scope (for deletes). */
 export async function coversIn(db: Db, ctx: Ctx, ids: number[]): Promise<{ deviceId: number; uid: string }[]> {
+  const p = new SqlParams(ids, MANHOLE_COVER_TYPE);
   return db.query(
     `select device_id as "deviceId", uid from lt_device where device_id = any($1::bigint[]) and device_type = $2
-       and ($3::bigint is null or client_id = $3)`,
-    [ids, MANHOLE_COVER_TYPE, ctx.clientId],
+       and ${scopeSql(ctx, p)}`,
+    p.values,
   );
 }
 
@@ -158,6 +151,15 @@ export async function uidTaken(db: Db, clientId: number, uids: string[], except?
     [clientId, uids, except ?? 0],
   );
   return row?.uid ?? null;
+}
+
+/** Which of these uids a device of the customer already holds (of any family: a uid is unique per customer). */
+export async function takenUids(db: Db, clientId: number, uids: string[]): Promise<Set<string>> {
+  const rows = await db.query<{ uid: string }>(
+    'select uid from lt_device where client_id = $1 and uid = any($2::text[])',
+    [clientId, uids],
+  );
+  return new Set(rows.map((r) => r.uid));
 }
 
 export interface NewCover {
@@ -200,19 +202,19 @@ export async function updateCover(
   deviceId: number,
   patch: { uid: string; name: string; longitude: number | null; latitude: number | null; userName: string },
 ): Promise<boolean> {
+  const p = new SqlParams(
+    deviceId,
+    patch.uid,
+    patch.name,
+    patch.longitude,
+    patch.latitude,
+    patch.userName,
+    MANHOLE_COVER_TYPE,
+  );
   const rows = await db.query(
     `update lt_device set uid = $2, name = $3, longitude = $4, latitude = $5, update_by = $6, update_time = now()
-     where device_id = $1 and device_type = $7 and ($8::bigint is null or client_id = $8) returning device_id`,
-    [
-      deviceId,
-      patch.uid,
-      patch.name,
-      patch.longitude,
-      patch.latitude,
-      patch.userName,
-      MANHOLE_COVER_TYPE,
-      ctx.clientId,
-    ],
+     where device_id = $1 and device_type = $7 and ${scopeSql(ctx, p)} returning device_id`,
+    p.values,
   );
   return rows.length > 0;
 }
@@ -292,7 +294,7 @@ export async function listAlarms(
   f: AlarmFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: AlarmRow[]; total: number }> {
-  const p = new Params();
+  const p = new SqlParams();
   const where = coverWhere(ctx, { projectId: f.projectId, keyword: f.keyword }, p);
   const types = f.eventTypes?.length ? f.eventTypes : ALARM_TYPES;
   const recovering = p.add(JSON.stringify(ALARM_EVENTS.map((e) => ({ t: e.type, r: e.recoveredBy }))));
@@ -318,7 +320,7 @@ export async function listAlarms(
 
 /** Counts of the covers by state: online, offline, and each open alarm. */
 export async function stateCounts(db: Db, ctx: Ctx, projectId: number | null): Promise<Record<string, number>> {
-  const p = new Params();
+  const p = new SqlParams();
   const alarms = openAlarms(p, 'd.device_id');
   const where = coverWhere(ctx, { projectId }, p);
   const [row] = await db.query<{ total: number; online: number; alarms: Record<string, number> | null }>(
@@ -338,7 +340,7 @@ export async function alarmsPerDay(
   since: Date,
   timeZone: string,
 ): Promise<{ day: string; eventType: string; n: number }[]> {
-  const p = new Params();
+  const p = new SqlParams();
   const where = coverWhere(ctx, { projectId }, p);
   return db.query(
     `select to_char(e.ts at time zone ${p.add(timeZone)}, 'YYYY-MM-DD') as day, e.event_type as "eventType", count(*)::int as n
@@ -356,7 +358,7 @@ export async function batteryBands(
   projectId: number | null,
   bands: readonly (readonly [number, number])[],
 ): Promise<{ counts: number[]; unknown: number }> {
-  const p = new Params();
+  const p = new SqlParams();
   const where = coverWhere(ctx, { projectId }, p);
   const rows = await db.query<{ battery: number | null }>(
     `select case when jsonb_typeof(s.data -> 'battery') = 'number' then (s.data ->> 'battery')::float8 end as battery

@@ -27,6 +27,7 @@ import {
   listCovers,
   recentCommands,
   setSecretHash,
+  takenUids,
   uidTaken,
   updateCover,
 } from './cover.repository.ts';
@@ -346,14 +347,7 @@ export function coverRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (file.file.truncated) throw fail('upload.tooLarge', { size: '20 MB' });
         const sheet = await parseCoverSheet(data, req.lang);
         const uids = sheet.rows.map((r) => r.uid);
-        const taken = new Set(
-          (
-            await db.query<{ uid: string }>(
-              'select uid from lt_device where client_id = $1 and uid = any($2::text[])',
-              [project.clientId, uids],
-            )
-          ).map((r) => r.uid),
-        );
+        const taken = await takenUids(db, project.clientId, uids);
         const failures = [...sheet.failures];
         const fresh = sheet.rows.filter((r) => {
           if (!taken.has(r.uid)) return true;

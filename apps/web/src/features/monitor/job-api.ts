@@ -1,3 +1,4 @@
+import type { JobLogRow } from '@luxgrid/contracts/answers';
 import { type DataEnvelope, http } from '../../shared/request';
 
 /** A scheduled job as /monitor/job answers it. */
@@ -55,25 +56,8 @@ export interface JobHandlerInfo {
   argsSchema: ArgsSchema;
 }
 
-export interface SysJobLog {
-  jobLogId: number;
-  jobId: number;
-  jobName: string;
-  jobGroup: string;
-  invokeTarget: string;
-  jobMessage: string;
-  /** 0 success, 1 failure */
-  status: string;
-  exceptionInfo: string;
-  triggerType: string;
-  triggerLabel: string;
-  fireTime: string | null;
-  node: string;
-  startTime: string | null;
-  endTime: string | null;
-  costTime: number | null;
-  createTime: string | null;
-}
+/** A run of a job as /monitor/jobLog answers it. */
+export type SysJobLog = JobLogRow;
 
 export const jobApi = {
   listUrl: '/monitor/job/list',

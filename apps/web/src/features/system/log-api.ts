@@ -1,59 +1,14 @@
+import type { DeviceLogRow, LoginLogRow, OperLogRow } from '@luxgrid/contracts/answers';
 import { type DataEnvelope, http } from '../../shared/request';
 
-export interface LoginLog {
-  infoId: number;
-  userName: string;
-  ipaddr: string;
-  loginLocation: string;
-  browser: string;
-  os: string;
-  /** '0' success, '1' fail */
-  status: '0' | '1';
-  msg: string;
-  loginTime: string;
-}
+/** A sign-in as /monitor/logininfor answers it. */
+export type LoginLog = LoginLogRow;
 
-export interface OperLog {
-  operId: number;
-  title: string;
-  businessType: number;
-  method: string;
-  requestMethod: string;
-  operatorType?: number;
-  operName: string;
-  deptName: string;
-  operUrl: string;
-  operIp: string;
-  operLocation: string;
-  operParam: string;
-  jsonResult: string;
-  /** 0 success, 1 fail */
-  status: number;
-  errorMsg: string;
-  operTime: string;
-  costTime: number;
-}
+/** An operation as /monitor/operlog answers it. */
+export type OperLog = OperLogRow;
 
-export interface DeviceLog {
-  logId: number;
-  deviceId?: number | null;
-  deviceUid: string;
-  deviceName: string;
-  action: string;
-  operName: string;
-  requestIp: string;
-  method: string;
-  headers: string;
-  request: string;
-  response: string;
-  /** 0 success, 1 fail, 2 pending */
-  status: number;
-  consumeTime: number | null;
-  batchId: string;
-  batchCount: number;
-  createTime: string;
-  finishTime: string | null;
-}
+/** A device call as /monitor/devicelog answers it. */
+export type DeviceLog = DeviceLogRow;
 
 export const loginLogApi = {
   listUrl: '/monitor/logininfor/list',

@@ -1,26 +1,11 @@
+import type { RoleRow } from '@luxgrid/contracts/answers';
 import { type DataEnvelope, type Envelope, http } from '../../shared/request';
 import type { ServerTreeNode } from './tree';
 
-export type DataScope = '1' | '2' | '3' | '4' | '5';
+export type DataScope = RoleRow['dataScope'];
 
-export interface SysRole {
-  roleId?: number;
-  clientId?: number | null;
-  roleName: string;
-  roleKey: string;
-  roleSort: number;
-  dataScope?: DataScope;
-  /** true: menu tree parent and children are linked (RuoYi's naming) */
-  menuCheckStrictly?: boolean;
-  deptCheckStrictly?: boolean;
-  status?: '0' | '1';
-  remark?: string;
-  createTime?: string;
-  /** the platform administrator role: not editable */
-  admin?: boolean;
-  menuIds?: number[];
-  deptIds?: number[];
-}
+/** A role as /system/role answers it, with the menus and departments its forms send. */
+export type SysRole = RoleRow & { menuIds?: number[]; deptIds?: number[] };
 
 export interface MenuTreeNode extends ServerTreeNode {
   menuType?: 'M' | 'C' | 'F';
@@ -46,8 +31,8 @@ export const roleApi = {
   allocatedUrl: '/system/role/authUser/allocatedList',
   unallocatedUrl: '/system/role/authUser/unallocatedList',
   get: (roleId: number) => http.get<DataEnvelope<SysRole>>(`/system/role/${roleId}`),
-  add: (role: SysRole) => http.post<DataEnvelope<{ roleId: number }>>('/system/role', role),
-  update: (role: SysRole) => http.put('/system/role', role),
+  add: (role: Partial<SysRole>) => http.post<DataEnvelope<{ roleId: number }>>('/system/role', role),
+  update: (role: Partial<SysRole>) => http.put('/system/role', role),
   remove: (ids: readonly (number | string)[]) => http.del(`/system/role/${ids.join(',')}`),
   changeStatus: (roleId: number, status: '0' | '1') => http.put('/system/role/changeStatus', { roleId, status }),
   dataScope: (body: { roleId: number; dataScope: DataScope; deptIds: number[]; deptCheckStrictly: boolean }) =>

@@ -1,36 +1,8 @@
+import type { CustomerRow, PackageRow, ProjectRow, SubscriptionRow, SubsystemRow } from '@luxgrid/contracts/answers';
 import type { ValidState } from '../auth/types';
 
-/** A customer (tenant) as the list and the detail answer it. */
-export interface CustomerRow {
-  clientId: number;
-  id: number;
-  code: string;
-  name: string;
-  shortName: string;
-  address: string;
-  contacts: string;
-  phone: string;
-  platformName: string;
-  logo: string;
-  loginPageBackground: string;
-  loginPageLogo: string;
-  homeRouter: string;
-  operators: string;
-  validFrom: string | null;
-  validTo: string | null;
-  mainUserId: number | null;
-  status: '0' | '1';
-  remark: string;
-  createTime: string | null;
-  validState: ValidState;
-  expire: boolean;
-  hasDefaultPassword: boolean;
-  mainAccount: string | null;
-  packageId: number | null;
-  packageName: string | null;
-  projectCount: number;
-  userCount: number;
-}
+/** The rows of the tenant lists, as their routes declare them. */
+export type { CustomerRow, PackageRow, ProjectRow, SubscriptionRow, SubsystemRow };
 
 export type SubscriptionState = 'cancelled' | 'pending' | 'active' | 'ended';
 
@@ -96,37 +68,6 @@ export interface SystemMenuTree {
   menus: MenuTreeNode[];
 }
 
-export interface ProjectRow {
-  projectId: number;
-  id: number;
-  clientId: number;
-  belongClient: number;
-  clientName: string;
-  projectName: string;
-  projectCode: string;
-  projectShortName: string;
-  name: string;
-  code: string;
-  shortName: string;
-  city: string;
-  address: string;
-  longitude: number;
-  latitude: number;
-  projectContacts: string;
-  projectContactsPhone: string;
-  mapType: string;
-  language: string;
-  timeZone: string;
-  ianaTimeZone: string;
-  operate: string;
-  hasOperatePwd: boolean;
-  commType: string;
-  bandStandard: string;
-  status: '0' | '1';
-  remark: string;
-  createTime: string | null;
-}
-
 export interface ProjectForm {
   projectId?: number;
   belongClient?: number;
@@ -156,21 +97,6 @@ export interface ProjectForm {
 export type PackageMode = 'time' | 'package';
 export type PackagePeriod = 'day' | 'month' | 'quarter' | 'year';
 
-export interface PackageRow {
-  packageId: number;
-  packageName: string;
-  subscriptionPrice: number;
-  mode: PackageMode;
-  period: PackagePeriod | null;
-  periodCount: number;
-  status: '0' | '1';
-  remark: string;
-  systemIds: number[];
-  systemNames: string[];
-  activeSubscriptions: number;
-  createTime: string | null;
-}
-
 export interface PackageForm {
   packageId?: number;
   packageName: string;
@@ -183,22 +109,6 @@ export interface PackageForm {
   remark?: string;
 }
 
-export interface SubscriptionRow {
-  subscriptionId: number;
-  clientId: number;
-  clientName: string;
-  packageId: number;
-  packageName: string;
-  startTime: string;
-  endTime: string;
-  price: number;
-  status: '0' | '1';
-  state: SubscriptionState;
-  daysLeft: number;
-  remark: string;
-  createTime: string | null;
-}
-
 export interface SubscriptionForm {
   subscriptionId?: number;
   clientId: number;
@@ -207,24 +117,6 @@ export interface SubscriptionForm {
   endTime?: string | null;
   status?: '0' | '1';
   remark?: string;
-}
-
-export interface SubsystemRow {
-  id: number;
-  systemId: number;
-  encode: string;
-  name: string;
-  nameZh: string;
-  nameEn: string;
-  url: string | null;
-  icon: string;
-  orderNum: number;
-  status: '0' | '1';
-  builtin: boolean;
-  /** Linked, or at least one of its screens is built; otherwise "not available yet". */
-  available: boolean;
-  remark: string;
-  createTime: string | null;
 }
 
 export interface SubsystemForm {

@@ -1,5 +1,6 @@
 import { COUNTED_DEVICE_TYPES, LAMP_DEVICE_TYPE } from '@luxgrid/contracts/lighting';
 import type { FigureProvider } from '../../../platform/home-figures.ts';
+import { SqlParams, scopeSql } from '../../../platform/scope.ts';
 import { lightingOnly } from '../family-scope.ts';
 
 const sqlList = (types: readonly string[]) => types.map((type) => `'${type}'`).join(', ');
@@ -24,7 +25,9 @@ export const LAMP_SQL = `d.device_type = '${LAMP_DEVICE_TYPE}'`;
  * - faultEvents: fault events of the last 24 hours (how busy the day was, not how many are broken).
  */
 export const deviceFigures: FigureProvider = async (deps, { clientId, projectId }) => {
-  const params: unknown[] = [clientId, projectId];
+  const p = new SqlParams();
+  const scoped = (alias: string) =>
+    scopeSql({ clientId, projectId }, p, { client: `${alias}.client_id`, project: `${alias}.project_id` });
   const [row] = await deps.database.query<{
     total: number;
     lamps: number;
@@ -37,7 +40,7 @@ export const deviceFigures: FigureProvider = async (deps, { clientId, projectId 
   }>(
     `with scoped as (
          select d.device_id, d.device_type, d.comm_state from lt_device d
-          where ($1::bigint is null or d.client_id = $1) and ($2::bigint is null or d.project_id = $2)
+          where ${scoped('d')}
             and d.device_type <> 'POLE' and ${lightingOnly('d')})
        select count(*) filter (where ${COUNTED_DEVICE_SQL})::int as total,
               count(*) filter (where ${LAMP_SQL})::int as lamps,
@@ -46,15 +49,15 @@ export const deviceFigures: FigureProvider = async (deps, { clientId, projectId 
               count(*) filter (where ${COUNTED_DEVICE_SQL} and d.comm_state <> 'ON')::int as offline,
               count(*) filter (where ${COUNTED_DEVICE_SQL} and d.comm_state = 'INIT')::int as "neverConnected",
               (select count(*)::int from lt_device_state s
-                 where s.fault and ($1::bigint is null or s.client_id = $1) and ($2::bigint is null or s.project_id = $2)
+                 where s.fault and ${scoped('s')}
                    and not exists (select 1 from lt_device o where o.device_id = s.device_id and not ${lightingOnly('o')})) as faults,
               (select count(*)::int from lt_device_event e
-                 where ($1::bigint is null or e.client_id = $1) and ($2::bigint is null or e.project_id = $2)
+                 where ${scoped('e')}
                    and e.ts > now() - interval '24 hours' and e.event_type not in ('ONLINE', 'OFFLINE', 'RECOVER')
                    and e.level in ('dangerous', 'serious', 'urgent')
                    and not exists (select 1 from lt_device o where o.device_id = e.device_id and not ${lightingOnly('o')})) as "faultEvents"
          from scoped d`,
-    params,
+    p.values,
   );
   const total = row?.total ?? 0;
   return { ...row, onlineRate: total ? Math.round(((row?.online ?? 0) / total) * 1000) / 10 : null };

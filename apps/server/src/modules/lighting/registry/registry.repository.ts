@@ -1,5 +1,5 @@
 import type { DeviceModelBody, GroupBody, LocationBody, ServerBody, TagBody } from '@luxgrid/contracts';
-import { and, asc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { allIn, countPer, findIn, readExport, readPage } from '../../../platform/repository.ts';
@@ -99,6 +99,8 @@ export function registryRepository(database: Database) {
 
   const models = {
     sortable: { modelId: ltDeviceModel.modelId, name: ltDeviceModel.name, deviceType: ltDeviceModel.deviceType },
+    /** newest first */
+    order: [desc(ltDeviceModel.modelId)],
     async list(scope: Scope, q: RegistryFilter, page: ListPage) {
       const { rows, total } = await readPage(db, ltDeviceModel, modelWhere(scope, q), page);
       return { rows: rows.map(audit), total };
@@ -164,6 +166,8 @@ export function registryRepository(database: Database) {
 
   const tags = {
     sortable: { tagId: ltTag.tagId, name: ltTag.name },
+    /** newest first */
+    order: [desc(ltTag.tagId)],
     async list(scope: Scope, q: RegistryFilter, page: ListPage) {
       const where = and(
         scopeWhere(scope, ltTag, byProject(scope, q)),
@@ -228,6 +232,8 @@ export function registryRepository(database: Database) {
 
   const groups = {
     sortable: { groupId: ltGroup.groupId, name: ltGroup.name },
+    /** newest first */
+    order: [desc(ltGroup.groupId)],
     async list(scope: Scope, q: RegistryFilter, page: ListPage) {
       const { rows, total } = await readPage(db, ltGroup, groupWhere(scope, q), page);
       return { rows: await withMembers(rows), total };
@@ -326,6 +332,8 @@ export function registryRepository(database: Database) {
 
   const locations = {
     sortable: { locationId: ltLocation.locationId, name: ltLocation.name, kind: ltLocation.kind },
+    /** newest first */
+    order: [desc(ltLocation.locationId)],
     async list(scope: Scope, q: RegistryFilter, page: ListPage) {
       const { rows, total } = await readPage(db, ltLocation, locationWhere(scope, q), page);
       return { rows: rows.map(locationView), total };
@@ -392,6 +400,8 @@ export function registryRepository(database: Database) {
 
   const servers = {
     sortable: { serverId: ltServer.serverId, name: ltServer.name },
+    /** newest first */
+    order: [desc(ltServer.serverId)],
     async list(scope: Scope, q: RegistryFilter, page: ListPage) {
       const where = and(serverVisible(scope), q.name ? ilike(ltServer.name, like(q.name)) : undefined);
       const { rows, total } = await readPage(db, ltServer, where, page);

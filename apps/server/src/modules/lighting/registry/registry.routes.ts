@@ -11,7 +11,6 @@ import {
   tagBody,
   tagRow,
 } from '@luxgrid/contracts';
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
@@ -21,7 +20,6 @@ import { pageQuery } from '../../../platform/paging.ts';
 import { parseIdList, resourceRoutes } from '../../../platform/resource-routes.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { projectInScope } from '../device/device.service.ts';
-import { ltDeviceModel, ltGroup, ltLocation, ltServer, ltTag } from '../device/device.table.ts';
 import { registryRepository } from './registry.repository.ts';
 
 const listQuery = pageQuery.extend({
@@ -53,7 +51,7 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       list: {
         query: listQuery,
         sortable: repo.models.sortable,
-        order: [desc(ltDeviceModel.modelId)],
+        order: repo.models.order,
         rows: repo.models.list,
       },
       get: repo.models.find,
@@ -89,7 +87,7 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       tags: ['lighting/tag'],
       title: 'tags',
       row: tagRow,
-      list: { query: listQuery, sortable: repo.tags.sortable, order: [desc(ltTag.tagId)], rows: repo.tags.list },
+      list: { query: listQuery, sortable: repo.tags.sortable, order: repo.tags.order, rows: repo.tags.list },
       add: {
         body: tagBody,
         run: async (scope, body) => repo.tags.insert(scope, now(), await project(scope, body.projectId), body),
@@ -108,7 +106,7 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       list: {
         query: listQuery,
         sortable: repo.groups.sortable,
-        order: [desc(ltGroup.groupId)],
+        order: repo.groups.order,
         rows: repo.groups.list,
       },
       add: {
@@ -181,7 +179,7 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       list: {
         query: listQuery,
         sortable: repo.locations.sortable,
-        order: [desc(ltLocation.locationId)],
+        order: repo.locations.order,
         rows: repo.locations.list,
       },
       add: {
@@ -230,7 +228,7 @@ export function registryRoutes(deps: Deps): FastifyPluginAsyncZod {
       list: {
         query: listQuery,
         sortable: repo.servers.sortable,
-        order: [desc(ltServer.serverId)],
+        order: repo.servers.order,
         rows: repo.servers.list,
       },
       add: { body: serverBody, run: (scope, body) => repo.servers.insert(scope, now(), body) },

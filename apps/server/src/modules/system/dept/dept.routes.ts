@@ -1,22 +1,12 @@
-import { deptAddBody, deptEditBody, deptSortBody, sortPairs } from '@luxgrid/contracts';
-import { and, asc, eq, ilike, not, type SQL } from 'drizzle-orm';
+import { dataOf, deptAddBody, deptEditBody, deptRow, deptSortBody, sortPairs } from '@luxgrid/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Ctx, Deps } from '../../../platform/context.ts';
+import type { Deps } from '../../../platform/context.ts';
 import { ok } from '../../../platform/envelope.ts';
-import { orderOf } from '../../../platform/paging.ts';
-import { containing, flagFilter, idParam, optionalFilter } from '../../../platform/params.ts';
-import {
-  createDept,
-  deleteDept,
-  deptView,
-  deptVisible,
-  findVisibleDept,
-  inSubtree,
-  sortDepts,
-  updateDept,
-} from './dept.service.ts';
-import { sysDept } from './dept.table.ts';
+import { flagFilter, idParam, optionalFilter } from '../../../platform/params.ts';
+import { answer } from '../../../platform/resource-routes.ts';
+import { listDepts } from './dept.repository.ts';
+import { createDept, deleteDept, deptView, findVisibleDept, sortDepts, updateDept } from './dept.service.ts';
 
 const listQuery = z.object({
   deptName: optionalFilter(30),
@@ -26,39 +16,19 @@ const listQuery = z.object({
   isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional(),
 });
 
-/** Siblings are ordered by the chosen column; the tree itself always groups by parent. */
-const SORTABLE = {
-  orderNum: sysDept.orderNum,
-  deptName: sysDept.deptName,
-  deptId: sysDept.deptId,
-  createTime: sysDept.createTime,
-};
-
 /** Departments: a tree (flat rows with parentId and ancestors) per customer, under the callers' data scopes. */
 export function deptRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps.database;
-  const list = (ctx: Ctx, q: z.infer<typeof listQuery>, extra?: SQL) =>
-    db
-      .select()
-      .from(sysDept)
-      .where(
-        and(
-          deptVisible(ctx),
-          q.deptName ? ilike(sysDept.deptName, containing(q.deptName)) : undefined,
-          q.deptCode ? ilike(sysDept.deptCode, containing(q.deptCode)) : undefined,
-          q.status ? eq(sysDept.status, q.status) : undefined,
-          extra,
-        ),
-      )
-      .orderBy(asc(sysDept.parentId), ...orderOf(q, SORTABLE, [asc(sysDept.orderNum), asc(sysDept.deptId)]))
-      .limit(10_000);
 
   return async (app) => {
     const tags = ['system/dept'];
     app.get(
       '/system/dept/list',
-      { config: { perm: 'system:dept:list' }, schema: { tags, querystring: listQuery } },
-      async (req) => ok(req.lang, (await list(req.auth(), req.query)).map(deptView)),
+      {
+        config: { perm: 'system:dept:list' },
+        schema: { tags, querystring: listQuery, response: { 200: answer(dataOf(z.array(deptRow))) } },
+      },
+      async (req) => ok(req.lang, (await listDepts(db, req.auth(), req.query)).map(deptView)),
     );
 
     app.get(
@@ -71,12 +41,15 @@ export function deptRoutes(deps: Deps): FastifyPluginAsyncZod {
           params: idParam('deptId'),
         },
       },
-      async (req) => ok(req.lang, (await list(req.auth(), {}, not(inSubtree(req.params.deptId)))).map(deptView)),
+      async (req) => ok(req.lang, (await listDepts(db, req.auth(), {}, req.params.deptId)).map(deptView)),
     );
 
     app.get(
       '/system/dept/:deptId',
-      { config: { perm: 'system:dept:query' }, schema: { tags, params: idParam('deptId') } },
+      {
+        config: { perm: 'system:dept:query' },
+        schema: { tags, params: idParam('deptId'), response: { 200: answer(dataOf(deptRow)) } },
+      },
       async (req) => ok(req.lang, deptView(await findVisibleDept(db, req.auth(), req.params.deptId))),
     );
 

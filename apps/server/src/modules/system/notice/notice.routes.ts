@@ -1,29 +1,28 @@
 import { idList, noticeAddBody, noticeEditBody, noticeRow, rule } from '@luxgrid/contracts';
-import { and, asc, desc, eq, ilike, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Ctx, Deps } from '../../../platform/context.ts';
+import type { Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
-import { notFound } from '../../../platform/errors.ts';
-import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
-import { containing, flagFilter, idParam, optionalFilter, parseInput } from '../../../platform/params.ts';
-import { dataScopeFilter } from '../../../platform/rbac.ts';
+import { pageQuery } from '../../../platform/paging.ts';
+import { flagFilter, idParam, optionalFilter, parseInput } from '../../../platform/params.ts';
 import { resourceRoutes } from '../../../platform/resource-routes.ts';
-import { customerWhere, sameCustomer } from '../../../platform/scope.ts';
-import { sysDept } from '../dept/dept.table.ts';
-import { sysUser } from '../user/user.table.ts';
-import { formatDate } from '../user/user-info.ts';
 import {
   deleteNotices,
   findNotice,
   insertNotice,
+  latestNotices,
   listNotices,
+  markAllRead,
+  markRead,
   NOTICE_ORDER,
   NOTICE_SORTABLE,
+  noticeReaders,
   noticeView,
+  readableIds,
+  readableNotice,
+  unreadCount,
   updateNotice,
 } from './notice.repository.ts';
-import { sysNotice, sysNoticeRead } from './notice.table.ts';
 
 const listQuery = pageQuery.extend({
   noticeTitle: optionalFilter(50),
@@ -45,84 +44,15 @@ const readUsersQuery = pageQuery.extend({
   noticeId: noticeIdInput(),
   searchValue: optionalFilter(30),
 });
-const READER_SORTABLE = {
-  readTime: sysNoticeRead.readTime,
-  userName: sysUser.userName,
-  nickName: sysUser.nickName,
-};
 
 const markReadInput = z.object({ noticeId: noticeIdInput() });
 const markReadAllInput = z.object({ ids: idList().optional() });
 const bodyObject = (body: unknown) => (body && typeof body === 'object' && !Array.isArray(body) ? body : {});
 
-/** What a user reads in the navbar: open notices of its own customer, and the platform's own announcements. */
-const readable = (ctx: Ctx): SQL =>
-  and(
-    eq(sysNotice.status, '0'),
-    ctx.platform
-      ? isNull(sysNotice.clientId)
-      : or(isNull(sysNotice.clientId), sameCustomer(sysNotice.clientId, ctx.clientId)),
-  )!;
-
-const readBy = (userId: number) =>
-  sql`exists (select 1 from ${sysNoticeRead} where ${sysNoticeRead.noticeId} = ${sysNotice.noticeId} and ${sysNoticeRead.userId} = ${userId})`;
-
 /** Notices and announcements (rich text, sanitized on the server) and who has read them. */
 export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const now = () => deps.clock.now();
-  const unreadCount = (ctx: Ctx, noticeType?: string) =>
-    db.$count(
-      sysNotice,
-      and(
-        readable(ctx),
-        noticeType ? eq(sysNotice.noticeType, noticeType) : undefined,
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(sysNoticeRead)
-            .where(and(eq(sysNoticeRead.noticeId, sysNotice.noticeId), eq(sysNoticeRead.userId, ctx.principal.userId))),
-        ),
-      ),
-    );
-  /** The latest notices the caller can read, each with its read state. */
-  const latest = async (ctx: Ctx, limit: number, noticeType?: string) => {
-    const rows = await db
-      .select({
-        noticeId: sysNotice.noticeId,
-        noticeTitle: sysNotice.noticeTitle,
-        noticeType: sysNotice.noticeType,
-        status: sysNotice.status,
-        createBy: sysNotice.createBy,
-        createTime: sysNotice.createTime,
-        read: sql<boolean>`${readBy(ctx.principal.userId)}`,
-      })
-      .from(sysNotice)
-      .where(and(readable(ctx), noticeType ? eq(sysNotice.noticeType, noticeType) : undefined))
-      .orderBy(desc(sysNotice.createTime), desc(sysNotice.noticeId))
-      .limit(limit);
-    return rows.map((r) => ({ ...r, createTime: formatDate(r.createTime) }));
-  };
-  const markAllReadable = (ctx: Ctx) =>
-    db.execute(
-      sql`insert into ${sysNoticeRead} (notice_id, user_id, read_time)
-          select ${sysNotice.noticeId}, ${ctx.principal.userId}, ${new Date(deps.clock.now()).toISOString()}::timestamptz
-            from ${sysNotice} where ${readable(ctx)}
-          on conflict do nothing`,
-    );
-  const markRead = async (ctx: Ctx, noticeIds: number[]) => {
-    if (!noticeIds.length) return;
-    await db
-      .insert(sysNoticeRead)
-      .values(
-        noticeIds.map((noticeId) => ({
-          noticeId,
-          userId: ctx.principal.userId,
-          readTime: new Date(deps.clock.now()),
-        })),
-      )
-      .onConflictDoNothing();
-  };
 
   return async (app) => {
     const tags = ['system/notice'];
@@ -160,7 +90,10 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        return { ...ok(req.lang, await latest(ctx, req.query.limit ?? 5)), unreadCount: await unreadCount(ctx) };
+        return {
+          ...ok(req.lang, await latestNotices(db, ctx, req.query.limit ?? 5)),
+          unreadCount: await unreadCount(db, ctx),
+        };
       },
     );
 
@@ -180,9 +113,9 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
         return {
           ...ok(
             req.lang,
-            (await latest(ctx, 5, type)).map(({ read, ...row }) => ({ ...row, isRead: read })),
+            (await latestNotices(db, ctx, 5, type)).map(({ read, ...row }) => ({ ...row, isRead: read })),
           ),
-          unreadCount: await unreadCount(ctx, type),
+          unreadCount: await unreadCount(db, ctx, type),
         };
       },
     );
@@ -199,12 +132,8 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const noticeId = req.query.noticeId ?? parseInput(markReadInput, bodyObject(req.body), req.lang).noticeId;
-        const [row] = await db
-          .select({ id: sysNotice.noticeId })
-          .from(sysNotice)
-          .where(and(eq(sysNotice.noticeId, noticeId), readable(ctx)));
-        if (!row) throw notFound();
-        await markRead(ctx, [row.id]);
+        const row = await readableNotice(db, ctx, noticeId);
+        await markRead(db, ctx, now(), [row.noticeId]);
         return ok(req.lang);
       },
     );
@@ -222,19 +151,10 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ctx = req.auth();
         const ids = req.query.ids ?? parseInput(markReadAllInput, bodyObject(req.body), req.lang).ids;
         if (!ids?.length) {
-          await markAllReadable(ctx);
+          await markAllRead(db, ctx, now());
           return ok(req.lang);
         }
-        const wanted = [...new Set(ids)];
-        const rows = await db
-          .select({ id: sysNotice.noticeId })
-          .from(sysNotice)
-          .where(and(inArray(sysNotice.noticeId, wanted), readable(ctx)));
-        if (rows.length !== wanted.length) throw notFound();
-        await markRead(
-          ctx,
-          rows.map((r) => r.id),
-        );
+        await markRead(db, ctx, now(), await readableIds(db, ctx, [...new Set(ids)]));
         return ok(req.lang);
       },
     );
@@ -248,50 +168,13 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const notice = await findNotice(db, ctx, req.query.noticeId);
-        const search = req.query.searchValue?.trim();
-        const where = and(
-          eq(sysNoticeRead.noticeId, notice.noticeId),
-          eq(sysUser.delFlag, '0'),
-          customerWhere(ctx, sysUser.clientId),
-          dataScopeFilter(ctx.principal, { dept: sysUser.deptId, user: sysUser.userId }),
-          search
-            ? or(ilike(sysUser.userName, containing(search)), ilike(sysUser.nickName, containing(search)))
-            : undefined,
-        );
-        const { limit, offset } = pageOf(req.query);
-        const [rows, [count]] = await Promise.all([
-          db
-            .select({
-              userId: sysUser.userId,
-              userName: sysUser.userName,
-              nickName: sysUser.nickName,
-              deptName: sysDept.deptName,
-              phonenumber: sysUser.phonenumber,
-              readTime: sysNoticeRead.readTime,
-            })
-            .from(sysNoticeRead)
-            .innerJoin(sysUser, eq(sysUser.userId, sysNoticeRead.userId))
-            .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-            .where(where)
-            .orderBy(...orderOf(req.query, READER_SORTABLE, [desc(sysNoticeRead.readTime), asc(sysUser.userId)]))
-            .limit(limit)
-            .offset(offset),
-          db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(sysNoticeRead)
-            .innerJoin(sysUser, eq(sysUser.userId, sysNoticeRead.userId))
-            .where(where),
-        ]);
-        return table(
-          req.lang,
-          rows.map((r) => ({ ...r, deptName: r.deptName ?? '', readTime: formatDate(r.readTime) })),
-          Number(count?.n ?? 0),
-        );
+        const { rows, total } = await noticeReaders(db, ctx, notice.noticeId, req.query);
+        return table(req.lang, rows, total);
       },
     );
 
     app.get('/system/notice/unreadCount', { schema: { tags } }, async (req) =>
-      ok(req.lang, await unreadCount(req.auth())),
+      ok(req.lang, await unreadCount(db, req.auth())),
     );
 
     app.get(
@@ -299,12 +182,8 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { tags, summary: 'Open a notice (and mark it read)', params: idParam('noticeId') } },
       async (req) => {
         const ctx = req.auth();
-        const [row] = await db
-          .select()
-          .from(sysNotice)
-          .where(and(eq(sysNotice.noticeId, req.params.noticeId), readable(ctx)));
-        if (!row) throw notFound();
-        await markRead(ctx, [row.noticeId]);
+        const row = await readableNotice(db, ctx, req.params.noticeId);
+        await markRead(db, ctx, now(), [row.noticeId]);
         return ok(req.lang, { ...noticeView(row), read: true });
       },
     );
@@ -314,18 +193,14 @@ export function noticeRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { tags, summary: 'Mark a notice read', params: idParam('noticeId') } },
       async (req) => {
         const ctx = req.auth();
-        const [row] = await db
-          .select({ id: sysNotice.noticeId })
-          .from(sysNotice)
-          .where(and(eq(sysNotice.noticeId, req.params.noticeId), readable(ctx)));
-        if (!row) throw notFound();
-        await markRead(ctx, [row.id]);
+        const row = await readableNotice(db, ctx, req.params.noticeId);
+        await markRead(db, ctx, now(), [row.noticeId]);
         return ok(req.lang);
       },
     );
 
     app.put('/system/notice/readAll', { schema: { tags, summary: 'Mark every readable notice read' } }, async (req) => {
-      await markAllReadable(req.auth());
+      await markAllRead(db, req.auth(), now());
       return ok(req.lang);
     });
   };

@@ -1,33 +1,34 @@
 import {
+  dataOf,
   roleAddBody,
   roleDataScopeBody,
   roleEditBody,
+  roleRow,
   roleStatusBody,
   roleUserBody,
   roleUsersBody,
+  tableOf,
 } from '@luxgrid/contracts';
-import { and, asc, desc, eq, gte, ilike, like, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Ctx, Deps } from '../../../platform/context.ts';
+import type { Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
-import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
-import {
-  containing,
-  flagFilter,
-  idParam,
-  idsParam,
-  optionalFilter,
-  parseIds,
-  parseInput,
-} from '../../../platform/params.ts';
-import { sameCustomer } from '../../../platform/scope.ts';
+import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { flagFilter, idParam, idsParam, optionalFilter, parseIds, parseInput } from '../../../platform/params.ts';
+import { answer } from '../../../platform/resource-routes.ts';
 import { deptTree } from '../dept/dept.service.ts';
-import { sysDept } from '../dept/dept.table.ts';
 import { dictLabels } from '../dict/dict.service.ts';
-import { userColumns, userScope, userView } from '../user/user.service.ts';
-import { sysUser, sysUserRole } from '../user/user.table.ts';
+import {
+  deptsOf,
+  exportRoles,
+  listRoles,
+  ROLE_ORDER,
+  ROLE_SORTABLE,
+  roleChoices,
+  roleDepts,
+  roleUsers,
+} from './role.repository.ts';
 import {
   changeRoleStatus,
   checkedKeys,
@@ -37,11 +38,9 @@ import {
   grantRoleToUsers,
   revokeRoleFromUsers,
   roleView,
-  roleVisible,
   updateDataScope,
   updateRole,
 } from './role.service.ts';
-import { sysRole, sysRoleDept } from './role.table.ts';
 
 const listQuery = pageQuery.extend({
   roleName: optionalFilter(30),
@@ -49,27 +48,11 @@ const listQuery = pageQuery.extend({
   status: flagFilter(),
 });
 
-const SORTABLE = {
-  roleId: sysRole.roleId,
-  roleName: sysRole.roleName,
-  roleKey: sysRole.roleKey,
-  roleSort: sysRole.roleSort,
-  status: sysRole.status,
-  createTime: sysRole.createTime,
-};
-
 const authUserQuery = pageQuery.extend({
   roleId: z.coerce.number().int().positive(),
   userName: optionalFilter(30),
   phonenumber: optionalFilter(20),
 });
-
-const USER_SORTABLE = {
-  userId: sysUser.userId,
-  userName: sysUser.userName,
-  nickName: sysUser.nickName,
-  createTime: sysUser.createTime,
-};
 
 const merged = (req: { query: unknown; body: unknown }) => ({
   ...(req.query as object),
@@ -79,83 +62,36 @@ const merged = (req: { query: unknown; body: unknown }) => ({
 /** Roles: CRUD, status, data scope with custom departments, and the users holding each role. */
 export function roleRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps.database;
-  const filters = (ctx: Ctx, q: z.infer<typeof listQuery>): SQL => {
-    const { begin, end } = dateRange(q);
-    return and(
-      roleVisible(ctx),
-      q.roleName ? ilike(sysRole.roleName, containing(q.roleName)) : undefined,
-      q.roleKey ? ilike(sysRole.roleKey, containing(q.roleKey)) : undefined,
-      q.status ? eq(sysRole.status, q.status) : undefined,
-      begin ? gte(sysRole.createTime, begin) : undefined,
-      end ? lte(sysRole.createTime, end) : undefined,
-    )!;
-  };
-
-  const roleUsers = async (ctx: Ctx, q: z.infer<typeof authUserQuery>, allocated: boolean) => {
-    const role = await findVisibleRole(db, ctx, q.roleId);
-    const holders = db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, role.roleId));
-    const where = and(
-      userScope(ctx),
-      sameCustomer(sysUser.clientId, role.clientId),
-      allocated ? sql`${sysUser.userId} in (${holders})` : notInArray(sysUser.userId, holders),
-      q.userName ? ilike(sysUser.userName, containing(q.userName)) : undefined,
-      q.phonenumber ? like(sysUser.phonenumber, containing(q.phonenumber)) : undefined,
-    );
-    const { limit, offset } = pageOf(q);
-    const [rows, total] = await Promise.all([
-      db
-        .select(userColumns)
-        .from(sysUser)
-        .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-        .where(where)
-        .orderBy(...orderOf(q, USER_SORTABLE, [desc(sysUser.userId)]))
-        .limit(limit)
-        .offset(offset),
-      db.$count(sysUser, where),
-    ]);
-    return { rows: rows.map(userView), total };
-  };
 
   return async (app) => {
     const tags = ['system/role'];
 
     app.get(
       '/system/role/list',
-      { config: { perm: 'system:role:list' }, schema: { tags, querystring: listQuery } },
+      {
+        config: { perm: 'system:role:list' },
+        schema: { tags, querystring: listQuery, response: { 200: answer(tableOf(roleRow)) } },
+      },
       async (req) => {
-        const where = filters(req.auth(), req.query);
         const { limit, offset } = pageOf(req.query);
-        const [rows, total] = await Promise.all([
-          db
-            .select()
-            .from(sysRole)
-            .where(where)
-            .orderBy(...orderOf(req.query, SORTABLE, [asc(sysRole.roleSort), asc(sysRole.roleId)]))
-            .limit(limit)
-            .offset(offset),
-          db.$count(sysRole, where),
-        ]);
-        return table(req.lang, rows.map(roleView), total);
+        const page = { limit, offset, orderBy: orderOf(req.query, ROLE_SORTABLE, ROLE_ORDER) };
+        const { rows, total } = await listRoles(db, req.auth(), req.query, page);
+        return table(req.lang, rows, total);
       },
     );
 
     app.get(
       '/system/role/optionselect',
       { config: { perm: { any: ['system:role:query', 'system:role:list'] } }, schema: { tags } },
-      async (req) => {
-        const rows = await db
-          .select()
-          .from(sysRole)
-          .where(roleVisible(req.auth()))
-          .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId))
-          .limit(1000);
-        return ok(req.lang, rows.map(roleView));
-      },
+      async (req) => ok(req.lang, await roleChoices(db, req.auth())),
     );
 
     app.get(
       '/system/role/:roleId',
-      { config: { perm: 'system:role:query' }, schema: { tags, params: idParam('roleId') } },
+      {
+        config: { perm: 'system:role:query' },
+        schema: { tags, params: idParam('roleId'), response: { 200: answer(dataOf(roleRow)) } },
+      },
       async (req) => ok(req.lang, roleView(await findVisibleRole(db, req.auth(), req.params.roleId))),
     );
 
@@ -224,12 +160,7 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const q = parseInput(listQuery, merged(req), req.lang);
-        const rows = await db
-          .select()
-          .from(sysRole)
-          .where(filters(req.auth(), q))
-          .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId))
-          .limit(100_000);
+        const rows = await exportRoles(db, req.auth(), q);
         const en = req.lang === 'en-US';
         const status = await dictLabels(deps, req.lang, 'sys_normal_disable');
         const scopes: Record<string, [string, string]> = {
@@ -269,12 +200,8 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const role = await findVisibleRole(db, ctx, req.params.roleId);
-        const depts = await deptTree(deps, ctx, sameCustomer(sysDept.clientId, role.clientId));
-        const assigned = await db
-          .select({ id: sysRoleDept.deptId, parentId: sysDept.parentId })
-          .from(sysRoleDept)
-          .innerJoin(sysDept, eq(sysDept.deptId, sysRoleDept.deptId))
-          .where(eq(sysRoleDept.roleId, role.roleId));
+        const depts = await deptTree(deps, ctx, deptsOf(role.clientId));
+        const assigned = await roleDepts(db, role.roleId);
         return {
           ...ok(req.lang),
           depts,
@@ -292,7 +219,7 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/system/role/authUser/allocatedList',
       { config: { perm: 'system:role:list' }, schema: { tags, querystring: authUserQuery } },
       async (req) => {
-        const { rows, total } = await roleUsers(req.auth(), req.query, true);
+        const { rows, total } = await roleUsers(db, req.auth(), req.query, true);
         return table(req.lang, rows, total);
       },
     );
@@ -301,7 +228,7 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/system/role/authUser/unallocatedList',
       { config: { perm: 'system:role:list' }, schema: { tags, querystring: authUserQuery } },
       async (req) => {
-        const { rows, total } = await roleUsers(req.auth(), req.query, false);
+        const { rows, total } = await roleUsers(db, req.auth(), req.query, false);
         return table(req.lang, rows, total);
       },
     );

@@ -1,5 +1,4 @@
 import { CODE, email, phone, rule, text, updatePasswordBody } from '@luxgrid/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password.ts';
@@ -9,7 +8,7 @@ import { ok } from '../../../platform/envelope.ts';
 import { AppError, fail } from '../../../platform/errors.ts';
 import { LOCK_MINUTES, MAX_PASSWORD_RETRIES } from '../../auth/auth.service.ts';
 import { receiveUpload } from '../../common/common.routes.ts';
-import { sysUser } from './user.table.ts';
+import { ownPasswordHash, setOwnAvatar, setOwnPassword, updateOwnProfile } from './profile.repository.ts';
 import { currentUser } from './user-info.ts';
 
 const profileBody = z.object({
@@ -49,10 +48,7 @@ export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
       { config: { operLog: { title: 'profile', businessType: 2 } }, schema: { tags, body: profileBody } },
       async (req) => {
         const ctx = req.auth();
-        await db
-          .update(sysUser)
-          .set({ ...req.body, updateBy: ctx.principal.userName, updateTime: new Date(deps.clock.now()) })
-          .where(eq(sysUser.userId, ctx.principal.userId));
+        await updateOwnProfile(db, ctx, deps.clock.now(), req.body);
         await invalidateAuthz(deps.cache, ctx.principal.userId);
         return ok(req.lang);
       },
@@ -63,23 +59,11 @@ export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
       { config: { operLog: { title: 'profile', businessType: 2 } }, schema: { tags, body: updatePasswordBody } },
       async (req) => {
         const ctx = req.auth();
-        const [user] = await db
-          .select({ password: sysUser.password })
-          .from(sysUser)
-          .where(eq(sysUser.userId, ctx.principal.userId));
-        if (!user || !(await verifyPassword(req.body.oldPassword, user.password)).ok) throw fail('password.oldWrong');
+        const hash = await ownPasswordHash(db, ctx);
+        if (hash === undefined || !(await verifyPassword(req.body.oldPassword, hash)).ok)
+          throw fail('password.oldWrong');
         if (req.body.oldPassword === req.body.newPassword) throw fail('password.sameAsOld');
-        const now = new Date(deps.clock.now());
-        await db
-          .update(sysUser)
-          .set({
-            password: await hashPassword(req.body.newPassword),
-            pwdMustChange: false,
-            pwdUpdateDate: now,
-            updateBy: ctx.principal.userName,
-            updateTime: now,
-          })
-          .where(eq(sysUser.userId, ctx.principal.userId));
+        await setOwnPassword(db, ctx, deps.clock.now(), await hashPassword(req.body.newPassword));
         // the session may act at once once an initial password is replaced
         await invalidateAuthz(deps.cache, ctx.principal.userId);
         return ok(req.lang);
@@ -92,12 +76,9 @@ export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { tags, summary: "Unlock the screen with the signed-in user's password", body: unlockBody } },
       async (req) => {
         const ctx = req.auth();
-        const [user] = await db
-          .select({ password: sysUser.password })
-          .from(sysUser)
-          .where(eq(sysUser.userId, ctx.principal.userId));
+        const hash = await ownPasswordHash(db, ctx);
         const key = unlockFailures(ctx.session.tokenId);
-        if (user && (await verifyPassword(req.body.password, user.password)).ok) {
+        if (hash !== undefined && (await verifyPassword(req.body.password, hash)).ok) {
           await deps.cache.del(key);
           return ok(req.lang, undefined, 'system.profile.unlocked');
         }
@@ -120,7 +101,7 @@ export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const stored = await receiveUpload(deps, await req.file(), 'image');
-        await db.update(sysUser).set({ avatar: stored.url }).where(eq(sysUser.userId, ctx.principal.userId));
+        await setOwnAvatar(db, ctx, stored.url);
         await invalidateAuthz(deps.cache, ctx.principal.userId);
         return { ...ok(req.lang), imgUrl: stored.url };
       },

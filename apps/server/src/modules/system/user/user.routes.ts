@@ -1,32 +1,25 @@
 import {
   message,
+  tableOf,
   userAddBody,
   userAuthRoleBody,
   userEditBody,
   userResetPwdBody,
+  userRow,
   userStatusBody,
 } from '@luxgrid/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Ctx, Deps } from '../../../platform/context.ts';
+import type { Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
-import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
-import {
-  containing,
-  flagFilter,
-  idParam,
-  idsParam,
-  optionalFilter,
-  parseIds,
-  parseInput,
-} from '../../../platform/params.ts';
-import { customerWhere } from '../../../platform/scope.ts';
+import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { flagFilter, idParam, idsParam, optionalFilter, parseIds, parseInput } from '../../../platform/params.ts';
+import { answer } from '../../../platform/resource-routes.ts';
 import { deptTree } from '../dept/dept.service.ts';
-import { sysDept } from '../dept/dept.table.ts';
 import { dictLabels } from '../dict/dict.service.ts';
+import { exportUsers, findImportRecord, listUsers, USER_ORDER, USER_SORTABLE, userPostIds } from './user.repository.ts';
 import {
   assignRoles,
   changeUserStatus,
@@ -38,12 +31,8 @@ import {
   resetPassword,
   roleOptions,
   updateUser,
-  userColumns,
-  userScope,
   userView,
 } from './user.service.ts';
-import { sysUser, sysUserPost } from './user.table.ts';
-import { sysUserImport } from './user-import.table.ts';
 import { importRecordView, importUsers, listImportRecords, templateColumns } from './user-import.ts';
 
 const listQuery = pageQuery.extend({
@@ -53,44 +42,9 @@ const listQuery = pageQuery.extend({
   phonenumber: optionalFilter(20),
   status: flagFilter(),
 });
-type ListQuery = z.infer<typeof listQuery>;
 
 /** 5,000 rows of users are far below this; anything larger is not a user list. */
 const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-
-const SORTABLE = {
-  userId: sysUser.userId,
-  userName: sysUser.userName,
-  nickName: sysUser.nickName,
-  phonenumber: sysUser.phonenumber,
-  status: sysUser.status,
-  deptId: sysUser.deptId,
-  createTime: sysUser.createTime,
-  loginDate: sysUser.loginDate,
-};
-
-/** The department and every department below it. */
-export const deptAndBelow = (deptId: number) =>
-  or(eq(sysDept.deptId, deptId), sql`${String(deptId)} = any(string_to_array(${sysDept.ancestors}, ','))`);
-
-function filters(deps: Deps, ctx: Ctx, q: Omit<ListQuery, 'pageNum' | 'pageSize' | 'current' | 'size'>): SQL {
-  const { begin, end } = dateRange(q);
-  return and(
-    userScope(ctx),
-    q.deptId
-      ? inArray(
-          sysUser.deptId,
-          deps.database.db.select({ id: sysDept.deptId }).from(sysDept).where(deptAndBelow(q.deptId)),
-        )
-      : undefined,
-    q.userName ? ilike(sysUser.userName, containing(q.userName)) : undefined,
-    q.nickName ? ilike(sysUser.nickName, containing(q.nickName)) : undefined,
-    q.phonenumber ? like(sysUser.phonenumber, containing(q.phonenumber)) : undefined,
-    q.status ? eq(sysUser.status, q.status) : undefined,
-    begin ? gte(sysUser.createTime, begin) : undefined,
-    end ? lte(sysUser.createTime, end) : undefined,
-  )!;
-}
 
 /** Users: list, form options, add, edit, delete, password reset, status, roles, department tree, import, export. */
 export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -100,23 +54,15 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/system/user/list',
-      { config: { perm: 'system:user:list' }, schema: { tags, querystring: listQuery } },
+      {
+        config: { perm: 'system:user:list' },
+        schema: { tags, querystring: listQuery, response: { 200: answer(tableOf(userRow)) } },
+      },
       async (req) => {
-        const ctx = req.auth();
-        const where = filters(deps, ctx, req.query);
         const { limit, offset } = pageOf(req.query);
-        const [rows, total] = await Promise.all([
-          db
-            .select(userColumns)
-            .from(sysUser)
-            .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-            .where(where)
-            .orderBy(...orderOf(req.query, SORTABLE, [desc(sysUser.userId)]))
-            .limit(limit)
-            .offset(offset),
-          db.$count(sysUser, where),
-        ]);
-        return table(req.lang, rows.map(userView), total);
+        const page = { limit, offset, orderBy: orderOf(req.query, USER_SORTABLE, USER_ORDER) };
+        const { rows, total } = await listUsers(db, req.auth(), req.query, page);
+        return table(req.lang, rows, total);
       },
     );
 
@@ -149,14 +95,14 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
         const [roles, posts, postIds] = await Promise.all([
           roleOptions(db, ctx, user.clientId, roleIds),
           postOptions(db, user.clientId),
-          db.select({ id: sysUserPost.postId }).from(sysUserPost).where(eq(sysUserPost.userId, user.userId)),
+          userPostIds(db, user.userId),
         ]);
         return {
           ...ok(req.lang, { ...userView(user), roles: roles.filter((r) => roleIds.includes(r.roleId)) }),
           roles,
           posts,
           roleIds,
-          postIds: postIds.map((p) => p.id),
+          postIds,
         };
       },
     );
@@ -266,13 +212,7 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req, reply) => {
         const ctx = req.auth();
         const q = parseInput(listQuery, { ...(req.query as object), ...(req.body ?? {}) }, req.lang);
-        const rows = await db
-          .select(userColumns)
-          .from(sysUser)
-          .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-          .where(filters(deps, ctx, q))
-          .orderBy(asc(sysUser.userId))
-          .limit(100_000);
+        const rows = await exportUsers(db, ctx, q);
         const en = req.lang === 'en-US';
         const [sex, status] = await Promise.all([
           dictLabels(deps, req.lang, 'sys_user_sex'),
@@ -294,10 +234,7 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
             { header: en ? 'Last login' : '最后登录时间', key: 'loginDate', width: 20 },
             { header: en ? 'Created' : '创建时间', key: 'createTime', width: 20 },
           ],
-          rows.map((r) => {
-            const view = userView(r);
-            return { ...view, sex: sex(r.sex), status: status(r.status) };
-          }),
+          rows.map((r) => ({ ...r, sex: sex(r.sex), status: status(r.status) })),
         );
       },
     );
@@ -364,10 +301,7 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
       { config: { perm: 'system:user:import' }, schema: { tags, params: idParam('importId') } },
       async (req) => {
         const ctx = req.auth();
-        const [row] = await db
-          .select()
-          .from(sysUserImport)
-          .where(and(eq(sysUserImport.importId, req.params.importId), customerWhere(ctx, sysUserImport.clientId)));
+        const row = await findImportRecord(db, ctx, req.params.importId);
         if (!row) throw notFound();
         return ok(req.lang, importRecordView(row, req.lang, true));
       },

@@ -1,22 +1,14 @@
 import { customerConfigBody } from '@luxgrid/contracts';
-import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../../platform/context.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { collectFigures } from '../../../platform/home-figures.ts';
 import { localized } from '../../../platform/i18n.ts';
 import { requireCustomer } from '../../../platform/scope.ts';
-import { sysDept } from '../../system/dept/dept.table.ts';
-import { sysRole } from '../../system/role/role.table.ts';
-import { sysUser } from '../../system/user/user.table.ts';
 import { formatDate } from '../../system/user/user-info.ts';
-import { sysPackage } from '../package/package.table.ts';
-import { bizProject } from '../project/project.table.ts';
-import { runningAt, subscriptionState } from '../subscription/subscription.service.ts';
-import { sysClientSubscription } from '../subscription/subscription.table.ts';
-import { sysSystem } from '../subsystem/subsystem.table.ts';
+import { subscriptionState } from '../subscription/subscription.service.ts';
+import { customerHoldings } from './customer.repository.ts';
 import { customerView, readableClient, updateCustomerConfig } from './customer.service.ts';
-import { sysClientSystem } from './customer.table.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -81,42 +73,12 @@ export function customerSelfRoutes(deps: Deps): FastifyPluginAsyncZod {
         const row = await readableClient(db, ctx, requireCustomer(ctx));
         const clientId = row.clientId;
         const now = deps.clock.now();
-        const [mainAccount, subscriptions, systems, projects, users, departments, roles, sessions, figures] =
-          await Promise.all([
-            row.mainUserId
-              ? db
-                  .select({ userName: sysUser.userName })
-                  .from(sysUser)
-                  .where(eq(sysUser.userId, row.mainUserId))
-                  .then((r) => r[0]?.userName ?? null)
-              : null,
-            db
-              .select({ subscription: sysClientSubscription, packageName: sysPackage.packageName })
-              .from(sysClientSubscription)
-              .innerJoin(sysPackage, eq(sysPackage.packageId, sysClientSubscription.packageId))
-              .where(eq(sysClientSubscription.clientId, clientId))
-              .orderBy(desc(sysClientSubscription.endTime))
-              .limit(20),
-            db
-              .select()
-              .from(sysSystem)
-              .innerJoin(sysClientSystem, eq(sysClientSystem.systemId, sysSystem.systemId))
-              .where(eq(sysClientSystem.clientId, clientId))
-              .orderBy(asc(sysSystem.orderNum)),
-            db.$count(bizProject, and(eq(bizProject.clientId, clientId), eq(bizProject.delFlag, '0'))),
-            db.$count(sysUser, and(eq(sysUser.clientId, clientId), eq(sysUser.delFlag, '0'))),
-            db.$count(sysDept, and(eq(sysDept.clientId, clientId), eq(sysDept.delFlag, '0'))),
-            db.$count(sysRole, and(eq(sysRole.clientId, clientId), eq(sysRole.delFlag, '0'))),
-            deps.sessions.list(),
-            collectFigures(deps, { clientId, projectId: null }),
-          ]);
-        const running = await db
-          .select({ subscription: sysClientSubscription, packageName: sysPackage.packageName })
-          .from(sysClientSubscription)
-          .innerJoin(sysPackage, eq(sysPackage.packageId, sysClientSubscription.packageId))
-          .where(and(eq(sysClientSubscription.clientId, clientId), runningAt(new Date(now))))
-          .orderBy(desc(sysClientSubscription.endTime))
-          .limit(1);
+        const [held, sessions, figures] = await Promise.all([
+          customerHoldings(db, clientId, row.mainUserId, now),
+          deps.sessions.list(),
+          collectFigures(deps, { clientId, projectId: null }),
+        ]);
+        const { mainAccount, subscriptions, systems, projects, users, departments, roles, running } = held;
         const current = running[0];
         const view = customerView(row, now);
         return ok(req.lang, {

@@ -1,27 +1,24 @@
-import { customerCreateBody, customerStatusBody, customerUpdateBody } from '@luxgrid/contracts';
+import { customerCreateBody, customerRow, customerStatusBody, customerUpdateBody, tableOf } from '@luxgrid/contracts';
 import { CUSTOMER_VALIDITY } from '@luxgrid/contracts/enums';
-import { and, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Ctx, Deps } from '../../../platform/context.ts';
+import type { Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
-import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { flagFilter, idParam, idsParam, parseIds, textFilter } from '../../../platform/params.ts';
-import { requirePlatform, sameCustomer } from '../../../platform/scope.ts';
+import { answer } from '../../../platform/resource-routes.ts';
+import { requirePlatform } from '../../../platform/scope.ts';
 import { dictLabels } from '../../system/dict/dict.service.ts';
+import { CUSTOMER_ORDER, CUSTOMER_SORTABLE, exportCustomers, listCustomers } from './customer.repository.ts';
 import {
   assignableMenuTree,
   changeCustomerStatus,
   createCustomer,
   customerDetail,
-  customerView,
   deleteCustomers,
-  listExtras,
   updateCustomer,
-  validStateFilter,
 } from './customer.service.ts';
-import { sysClient } from './customer.table.ts';
 
 const listQuery = pageQuery.extend({
   code: textFilter(40),
@@ -29,17 +26,6 @@ const listQuery = pageQuery.extend({
   status: flagFilter(),
   validState: z.enum([...CUSTOMER_VALIDITY, '']).optional(),
 });
-type ListQuery = z.infer<typeof listQuery>;
-
-const SORTABLE = {
-  clientId: sysClient.clientId,
-  code: sysClient.code,
-  name: sysClient.name,
-  validFrom: sysClient.validFrom,
-  validTo: sysClient.validTo,
-  status: sysClient.status,
-  createTime: sysClient.createTime,
-};
 
 const VALIDITY_LABELS = {
   not_started: ['未开始', 'Not started'],
@@ -51,47 +37,22 @@ const VALIDITY_LABELS = {
 export function customerRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps.database;
 
-  /** Customer users see their own customer only; the clientId header does not narrow this list. */
-  const filters = (ctx: Ctx, q: ListQuery): SQL | undefined => {
-    const { begin, end } = dateRange(q);
-    return and(
-      eq(sysClient.delFlag, '0'),
-      ctx.platform ? undefined : sameCustomer(sysClient.clientId, ctx.clientId),
-      q.code ? ilike(sysClient.code, `%${q.code}%`) : undefined,
-      q.name ? or(ilike(sysClient.name, `%${q.name}%`), ilike(sysClient.shortName, `%${q.name}%`)) : undefined,
-      q.status ? eq(sysClient.status, q.status) : undefined,
-      q.validState ? validStateFilter(q.validState, deps.clock.now()) : undefined,
-      begin ? gte(sysClient.createTime, begin) : undefined,
-      end ? lte(sysClient.createTime, end) : undefined,
-    );
-  };
+  const now = () => deps.clock.now();
 
   return async (app) => {
     const tags = ['sysclient/customer'];
 
     app.get(
       '/sysclient/client/list',
-      { config: { perm: 'sysclient:customer:list' }, schema: { tags, querystring: listQuery } },
+      {
+        config: { perm: 'sysclient:customer:list' },
+        schema: { tags, querystring: listQuery, response: { 200: answer(tableOf(customerRow)) } },
+      },
       async (req) => {
-        const where = filters(req.auth(), req.query);
         const { limit, offset } = pageOf(req.query);
-        const [rows, total] = await Promise.all([
-          db
-            .select()
-            .from(sysClient)
-            .where(where)
-            .orderBy(...orderOf(req.query, SORTABLE, [desc(sysClient.clientId)]))
-            .limit(limit)
-            .offset(offset),
-          db.$count(sysClient, where),
-        ]);
-        const now = deps.clock.now();
-        const extras = await listExtras(db, rows, now);
-        return table(
-          req.lang,
-          rows.map((r) => ({ ...customerView(r, now), ...extras.get(r.clientId) })),
-          total,
-        );
+        const page = { limit, offset, orderBy: orderOf(req.query, CUSTOMER_SORTABLE, CUSTOMER_ORDER) };
+        const { rows, total } = await listCustomers(db, req.auth(), now(), req.query, page);
+        return table(req.lang, rows, total);
       },
     );
 
@@ -103,14 +64,7 @@ export function customerRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const q = listQuery.parse(req.body ?? {});
-        const rows = await db
-          .select()
-          .from(sysClient)
-          .where(filters(req.auth(), q))
-          .orderBy(sysClient.clientId)
-          .limit(100_000);
-        const now = deps.clock.now();
-        const extras = await listExtras(db, rows, now);
+        const rows = await exportCustomers(db, req.auth(), now(), q);
         const en = req.lang === 'en-US';
         const status = await dictLabels(deps, req.lang, 'sys_normal_disable');
         return sendWorkbook(
@@ -131,15 +85,11 @@ export function customerRoutes(deps: Deps): FastifyPluginAsyncZod {
             { header: en ? 'Status' : '状态', key: 'statusLabel', width: 10 },
             { header: en ? 'Created' : '创建时间', key: 'createTime', width: 20 },
           ],
-          rows.map((r) => {
-            const view = customerView(r, now);
-            return {
-              ...view,
-              ...extras.get(r.clientId),
-              validity: VALIDITY_LABELS[view.validState][en ? 1 : 0],
-              statusLabel: status(r.status),
-            };
-          }),
+          rows.map((r) => ({
+            ...r,
+            validity: VALIDITY_LABELS[r.validState][en ? 1 : 0],
+            statusLabel: status(r.status),
+          })),
         );
       },
     );

@@ -1,24 +1,22 @@
-import { checkOperatePwdBody, projectCreateBody, projectUpdateBody } from '@luxgrid/contracts';
+import {
+  checkOperatePwdBody,
+  dataOf,
+  projectCreateBody,
+  projectRow,
+  projectUpdateBody,
+  tableOf,
+} from '@luxgrid/contracts';
 import { MAP_TYPES } from '@luxgrid/contracts/enums';
-import { and, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Ctx, Deps } from '../../../platform/context.ts';
+import type { Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
-import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { flagFilter, idParam, idsParam, parseIds, textFilter } from '../../../platform/params.ts';
-import { customerWhere } from '../../../platform/scope.ts';
-import { sysClient } from '../customer/customer.table.ts';
-import {
-  createProject,
-  deleteProjects,
-  projectView,
-  scopedProject,
-  updateProject,
-  verifyOperatePassword,
-} from './project.service.ts';
-import { bizProject } from './project.table.ts';
+import { answer } from '../../../platform/resource-routes.ts';
+import { exportProjects, listProjects, PROJECT_ORDER, PROJECT_SORTABLE, projectDetail } from './project.repository.ts';
+import { createProject, deleteProjects, updateProject, verifyOperatePassword } from './project.service.ts';
 
 const listQuery = pageQuery.extend({
   projectName: textFilter(40),
@@ -30,67 +28,25 @@ const listQuery = pageQuery.extend({
   commType: textFilter(4),
   status: flagFilter(),
 });
-type ListQuery = z.infer<typeof listQuery>;
-
-const SORTABLE = {
-  projectId: bizProject.projectId,
-  projectCode: bizProject.code,
-  projectName: bizProject.name,
-  city: bizProject.city,
-  createTime: bizProject.createTime,
-};
 
 /** Projects of a customer: the spec's full form, the operation password check for control actions. */
 export function projectRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps.database;
-
-  const filters = (ctx: Ctx, q: ListQuery): SQL | undefined => {
-    const { begin, end } = dateRange(q);
-    return and(
-      eq(bizProject.delFlag, '0'),
-      customerWhere(ctx, bizProject.clientId),
-      q.belongClient ? eq(bizProject.clientId, q.belongClient) : undefined,
-      q.projectName
-        ? or(ilike(bizProject.name, `%${q.projectName}%`), ilike(bizProject.shortName, `%${q.projectName}%`))
-        : undefined,
-      q.projectCode ? ilike(bizProject.code, `%${q.projectCode}%`) : undefined,
-      q.city ? ilike(bizProject.city, `%${q.city}%`) : undefined,
-      q.mapType ? eq(bizProject.mapType, q.mapType) : undefined,
-      q.commType ? eq(bizProject.commType, q.commType) : undefined,
-      q.status ? eq(bizProject.status, q.status) : undefined,
-      begin ? gte(bizProject.createTime, begin) : undefined,
-      end ? lte(bizProject.createTime, end) : undefined,
-    );
-  };
-
-  const select = () =>
-    db
-      .select({ project: bizProject, clientName: sysClient.name })
-      .from(bizProject)
-      .leftJoin(sysClient, eq(sysClient.clientId, bizProject.clientId));
 
   return async (app) => {
     const tags = ['sysclient/project'];
 
     app.get(
       '/sysclient/project/list',
-      { config: { perm: 'sysclient:project:list' }, schema: { tags, querystring: listQuery } },
+      {
+        config: { perm: 'sysclient:project:list' },
+        schema: { tags, querystring: listQuery, response: { 200: answer(tableOf(projectRow)) } },
+      },
       async (req) => {
-        const where = filters(req.auth(), req.query);
         const { limit, offset } = pageOf(req.query);
-        const [rows, total] = await Promise.all([
-          select()
-            .where(where)
-            .orderBy(...orderOf(req.query, SORTABLE, [desc(bizProject.projectId)]))
-            .limit(limit)
-            .offset(offset),
-          db.$count(bizProject, where),
-        ]);
-        return table(
-          req.lang,
-          rows.map((r) => projectView(r.project, r.clientName)),
-          total,
-        );
+        const page = { limit, offset, orderBy: orderOf(req.query, PROJECT_SORTABLE, PROJECT_ORDER) };
+        const { rows, total } = await listProjects(db, req.auth(), req.query, page);
+        return table(req.lang, rows, total);
       },
     );
 
@@ -102,7 +58,7 @@ export function projectRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const q = listQuery.parse(req.body ?? {});
-        const rows = await select().where(filters(req.auth(), q)).orderBy(bizProject.projectId).limit(100_000);
+        const rows = await exportProjects(db, req.auth(), q);
         const en = req.lang === 'en-US';
         return sendWorkbook(
           reply,
@@ -126,7 +82,7 @@ export function projectRoutes(deps: Deps): FastifyPluginAsyncZod {
             { header: en ? 'Band standard' : '频段标准', key: 'bandStandard', width: 12 },
             { header: en ? 'Created' : '创建时间', key: 'createTime', width: 20 },
           ],
-          rows.map((r) => projectView(r.project, r.clientName)),
+          rows,
         );
       },
     );
@@ -144,15 +100,11 @@ export function projectRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/sysclient/project/:projectId',
-      { config: { perm: 'sysclient:project:query' }, schema: { tags, params: idParam('projectId') } },
-      async (req) => {
-        const project = await scopedProject(db, req.auth(), req.params.projectId);
-        const [client] = await db
-          .select({ name: sysClient.name })
-          .from(sysClient)
-          .where(eq(sysClient.clientId, project.clientId));
-        return ok(req.lang, projectView(project, client?.name ?? null));
+      {
+        config: { perm: 'sysclient:project:query' },
+        schema: { tags, params: idParam('projectId'), response: { 200: answer(dataOf(projectRow)) } },
       },
+      async (req) => ok(req.lang, await projectDetail(db, req.auth(), req.params.projectId)),
     );
 
     app.post(

@@ -1,43 +1,48 @@
 import {
   BUILTIN_SYSTEM_ENCODES,
+  dataOf,
   type Lang,
   SYSTEM_ID_LIST,
   subsystemCreateBody,
+  subsystemRow,
   subsystemUpdateBody,
   systemIdNumber,
+  tableOf,
 } from '@luxgrid/contracts';
-import { and, asc, eq, ilike, inArray, max, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidateAuthz } from '../../../platform/auth/principal.ts';
-import type { Ctx, Deps } from '../../../platform/context.ts';
+import type { Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { localized } from '../../../platform/i18n.ts';
 import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { flagFilter, parseIds, textFilter } from '../../../platform/params.ts';
+import { answer } from '../../../platform/resource-routes.ts';
 import { requirePlatform } from '../../../platform/scope.ts';
-import { sysMenu } from '../../system/menu/menu.table.ts';
 import { systemsWithScreens } from '../../system/menu/routers.ts';
 import { formatDate } from '../../system/user/user-info.ts';
-import { sysClientSystem } from '../customer/customer.table.ts';
-import { sysPackageSystem } from '../package/package.table.ts';
-import { sysSystem } from './subsystem.table.ts';
+import {
+  deleteSubsystems,
+  ensureEncodeFree,
+  findGrantedSystem,
+  findSubsystem,
+  insertSubsystem,
+  listSubsystems,
+  newSystemId,
+  SUBSYSTEM_ORDER,
+  SUBSYSTEM_SORTABLE,
+  subsystemsByIds,
+  systemWithMenus,
+  updateSubsystem,
+} from './subsystem.repository.ts';
+import type { sysSystem } from './subsystem.table.ts';
 
 const listQuery = pageQuery.extend({
   encode: textFilter(40),
   name: textFilter(50),
   status: flagFilter(),
 });
-type ListQuery = z.infer<typeof listQuery>;
-
-const SORTABLE = {
-  systemId: sysSystem.systemId,
-  encode: sysSystem.encode,
-  name: sysSystem.name,
-  orderNum: sysSystem.orderNum,
-  status: sysSystem.status,
-};
 
 type SystemRow = typeof sysSystem.$inferSelect;
 
@@ -75,72 +80,27 @@ function systemView(row: SystemRow, lang: Lang, withScreens: ReadonlySet<number>
 export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps.database;
 
-  const grantedTo = (clientId: number) =>
-    inArray(
-      sysSystem.systemId,
-      db.select({ id: sysClientSystem.systemId }).from(sysClientSystem).where(eq(sysClientSystem.clientId, clientId)),
-    );
-
-  const filters = (ctx: Ctx, q: ListQuery): SQL | undefined => {
-    const clientId = ctx.clientId;
-    return and(
-      clientId === null ? undefined : grantedTo(clientId),
-      q.encode ? ilike(sysSystem.encode, `%${q.encode}%`) : undefined,
-      q.name ? or(ilike(sysSystem.name, `%${q.name}%`), ilike(sysSystem.nameEn, `%${q.name}%`)) : undefined,
-      q.status ? eq(sysSystem.status, q.status) : undefined,
-    );
-  };
-
-  const findSystem = async (systemId: number) => {
-    const [row] = await db.select().from(sysSystem).where(eq(sysSystem.systemId, systemId));
-    if (!row) throw notFound();
-    return row;
-  };
-
-  const ensureEncodeFree = async (encode: string, selfId?: number) => {
-    const [clash] = await db
-      .select({ id: sysSystem.systemId })
-      .from(sysSystem)
-      .where(and(eq(sysSystem.encode, encode), selfId ? ne(sysSystem.systemId, selfId) : undefined));
-    if (clash) throw fail('tenant.system.encodeExists', { encode });
-  };
-
   return async (app) => {
     const tags = ['sysclient/system'];
 
     app.get(
       '/sysclient/system/list',
-      { schema: { tags, summary: 'Subsystems and linked systems', querystring: listQuery } },
+      {
+        schema: {
+          tags,
+          summary: 'Subsystems and linked systems',
+          querystring: listQuery,
+          response: { 200: answer(tableOf(subsystemRow)) },
+        },
+      },
       async (req) => {
-        const where = filters(req.auth(), req.query);
         const withScreens = await systemsWithScreens(deps);
         const paged = [req.query.pageNum, req.query.pageSize, req.query.current, req.query.size].some(
           (v) => v !== undefined,
         );
-        const order = orderOf(req.query, SORTABLE, [asc(sysSystem.orderNum), asc(sysSystem.systemId)]);
-        if (!paged) {
-          const rows = await db
-            .select()
-            .from(sysSystem)
-            .where(where)
-            .orderBy(...order);
-          return table(
-            req.lang,
-            rows.map((r) => systemView(r, req.lang, withScreens)),
-            rows.length,
-          );
-        }
-        const { limit, offset } = pageOf(req.query);
-        const [rows, total] = await Promise.all([
-          db
-            .select()
-            .from(sysSystem)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
-          db.$count(sysSystem, where),
-        ]);
+        const orderBy = orderOf(req.query, SUBSYSTEM_SORTABLE, SUBSYSTEM_ORDER);
+        const page = paged ? { ...pageOf(req.query), orderBy } : { orderBy };
+        const { rows, total } = await listSubsystems(db, req.auth(), req.query, page);
         return table(
           req.lang,
           rows.map((r) => systemView(r, req.lang, withScreens)),
@@ -164,11 +124,8 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         requirePlatform(ctx);
-        const row = await findSystem(req.body.systemId);
-        await db
-          .update(sysSystem)
-          .set({ status: req.body.status, updateBy: ctx.principal.userName, updateTime: new Date(deps.clock.now()) })
-          .where(eq(sysSystem.systemId, row.systemId));
+        const row = await findSubsystem(db, req.body.systemId);
+        await updateSubsystem(db, ctx, deps.clock.now(), row.systemId, { status: req.body.status });
         return ok(req.lang);
       },
     );
@@ -177,15 +134,14 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/sysclient/system/:systemId',
       {
         config: { perm: 'sysclient:system:query' },
-        schema: { tags, params: z.object({ systemId: systemIdNumber() }) },
+        schema: {
+          tags,
+          params: z.object({ systemId: systemIdNumber() }),
+          response: { 200: answer(dataOf(subsystemRow)) },
+        },
       },
       async (req) => {
-        const ctx = req.auth();
-        const clientId = ctx.clientId;
-        const [row] = await db
-          .select()
-          .from(sysSystem)
-          .where(and(eq(sysSystem.systemId, req.params.systemId), clientId === null ? undefined : grantedTo(clientId)));
+        const row = await findGrantedSystem(db, req.auth(), req.params.systemId);
         if (!row) throw notFound();
         return ok(req.lang, systemView(row, req.lang, await systemsWithScreens(deps)));
       },
@@ -200,31 +156,9 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         requirePlatform(ctx);
-        await ensureEncodeFree(req.body.encode);
-        let systemId = req.body.systemId;
-        if (systemId) {
-          const [clash] = await db
-            .select({ id: sysSystem.systemId })
-            .from(sysSystem)
-            .where(eq(sysSystem.systemId, systemId));
-          if (clash) throw fail('tenant.system.idExists', { id: systemId });
-        } else {
-          const [top] = await db.select({ id: max(sysSystem.systemId) }).from(sysSystem);
-          systemId = Math.max(100, (top?.id ?? 99) + 1);
-        }
-        await db.insert(sysSystem).values({
-          systemId,
-          encode: req.body.encode,
-          name: req.body.name,
-          nameEn: req.body.nameEn ?? '',
-          url: req.body.url ?? null,
-          icon: req.body.icon ?? '',
-          orderNum: req.body.orderNum,
-          status: req.body.status,
-          remark: req.body.remark ?? '',
-          createBy: ctx.principal.userName,
-          createTime: new Date(deps.clock.now()),
-        });
+        await ensureEncodeFree(db, req.body.encode);
+        const systemId = await newSystemId(db, req.body.systemId);
+        await insertSubsystem(db, ctx, deps.clock.now(), systemId, req.body);
         return ok(req.lang, { systemId });
       },
     );
@@ -238,26 +172,13 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         requirePlatform(ctx);
-        const current = await findSystem(req.body.systemId);
+        const current = await findSubsystem(db, req.body.systemId);
         if (req.body.encode !== current.encode) {
           if (isBuiltin(current.encode)) throw fail('tenant.system.builtinEncode', { encode: current.encode });
-          await ensureEncodeFree(req.body.encode, current.systemId);
+          await ensureEncodeFree(db, req.body.encode, current.systemId);
         }
-        await db
-          .update(sysSystem)
-          .set({
-            encode: req.body.encode,
-            name: req.body.name,
-            nameEn: req.body.nameEn,
-            url: req.body.url,
-            icon: req.body.icon,
-            orderNum: req.body.orderNum,
-            status: req.body.status,
-            remark: req.body.remark,
-            updateBy: ctx.principal.userName,
-            updateTime: new Date(deps.clock.now()),
-          })
-          .where(eq(sysSystem.systemId, current.systemId));
+        const { systemId: _id, ...values } = req.body;
+        await updateSubsystem(db, ctx, deps.clock.now(), current.systemId, values);
         return ok(req.lang);
       },
     );
@@ -272,24 +193,13 @@ export function subsystemRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ctx = req.auth();
         requirePlatform(ctx);
         const ids = parseIds(req.params.systemIds);
-        const rows = await db.select().from(sysSystem).where(inArray(sysSystem.systemId, ids));
-        if (rows.length !== ids.length) throw notFound();
+        const rows = await subsystemsByIds(db, ids);
         const builtin = rows.find((r) => isBuiltin(r.encode));
         if (builtin) throw fail('tenant.system.builtinDelete', { encode: builtin.encode });
-        const [withMenus] = await db
-          .select({ systemId: sysMenu.systemId })
-          .from(sysMenu)
-          .where(inArray(sysMenu.systemId, ids))
-          .limit(1);
-        if (withMenus)
-          throw fail('tenant.system.hasMenus', {
-            name: rows.find((r) => r.systemId === withMenus.systemId)?.name ?? '',
-          });
-        await db.transaction(async (tx) => {
-          await tx.delete(sysClientSystem).where(inArray(sysClientSystem.systemId, ids));
-          await tx.delete(sysPackageSystem).where(inArray(sysPackageSystem.systemId, ids));
-          await tx.delete(sysSystem).where(inArray(sysSystem.systemId, ids));
-        });
+        const withMenus = await systemWithMenus(db, ids);
+        if (withMenus !== undefined)
+          throw fail('tenant.system.hasMenus', { name: rows.find((r) => r.systemId === withMenus)?.name ?? '' });
+        await deleteSubsystems(db, ids);
         await invalidateAuthz(deps.cache);
         return ok(req.lang);
       },

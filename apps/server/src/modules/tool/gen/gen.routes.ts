@@ -1,17 +1,30 @@
 import { optionalText, rule, text } from '@luxgrid/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
-import { fail, notFound } from '../../../platform/errors.ts';
-import { dateRange, orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
+import { fail } from '../../../platform/errors.ts';
+import { orderOf, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { platformOnly } from '../../monitor/platform-only.ts';
-import { formatDate } from '../../system/user/user-info.ts';
-import { columnsOf, initialColumn, initialTable, TABLE_NAME, tablesInSchema } from './gen.metadata.ts';
-import { genTable, genTableColumn } from './gen.table.ts';
+import { columnsOf, TABLE_NAME, tablesInSchema } from './gen.metadata.ts';
+import {
+  columnView,
+  deleteGenTables,
+  GEN_ORDER,
+  GEN_SORTABLE,
+  type GenColumnRow,
+  type GenTableRow,
+  genTableChoices,
+  importedAmong,
+  importTable,
+  listGenTables,
+  loadTable,
+  syncColumns,
+  tableView,
+  updateGenTable,
+} from './gen.repository.ts';
 import { renderTable } from './gen.templates.ts';
 
 const flag = z.enum(['0', '1'], { error: rule('valid.enum') });
@@ -65,33 +78,11 @@ const listQuery = pageQuery.extend({
   tableComment: z.string().max(200).optional(),
 });
 
-const SORTABLE = {
-  tableId: genTable.tableId,
-  tableName: genTable.tableName,
-  className: genTable.className,
-  createTime: genTable.createTime,
-  updateTime: genTable.updateTime,
-};
-
 const idsParam = (name: string) =>
   z
     .string()
     .regex(/^\d{1,15}(,\d{1,15})*$/, { error: rule('valid.type') })
     .describe(name);
-
-type TableRow = typeof genTable.$inferSelect;
-type ColumnRow = typeof genTableColumn.$inferSelect;
-
-const tableView = (row: TableRow) => ({
-  ...row,
-  createTime: formatDate(row.createTime),
-  updateTime: formatDate(row.updateTime),
-});
-const columnView = (row: ColumnRow) => ({
-  ...row,
-  createTime: formatDate(row.createTime),
-  updateTime: formatDate(row.updateTime),
-});
 
 /** Table names from a comma list: each a plain identifier, or the whole request is refused. */
 function splitNames(raw: string | undefined): string[] {
@@ -130,18 +121,7 @@ function sendZip(reply: FastifyReply, files: Record<string, Record<string, strin
 export function genRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps.database;
 
-  const loadTable = async (where: SQL) => {
-    const [row] = await db.select().from(genTable).where(where);
-    if (!row) throw notFound();
-    const columns = await db
-      .select()
-      .from(genTableColumn)
-      .where(eq(genTableColumn.tableId, row.tableId))
-      .orderBy(asc(genTableColumn.sort), asc(genTableColumn.columnId));
-    return { row, columns };
-  };
-
-  const render = (row: TableRow, columns: ColumnRow[]) => {
+  const render = (row: GenTableRow, columns: GenColumnRow[]) => {
     if (!columns.some((c) => c.isPk === '1')) throw fail('gen.noPrimaryKey', { name: row.tableName });
     return renderTable(row, columns);
   };
@@ -154,26 +134,10 @@ export function genRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/tool/gen/list',
       { config: { perm: 'tool:gen:list' }, schema: { tags, querystring: listQuery } },
       async (req) => {
-        const q = req.query;
-        const { begin, end } = dateRange(q);
-        const where = and(
-          q.tableName ? ilike(genTable.tableName, `%${q.tableName}%`) : undefined,
-          q.tableComment ? ilike(genTable.tableComment, `%${q.tableComment}%`) : undefined,
-          begin ? gte(genTable.createTime, begin) : undefined,
-          end ? lte(genTable.createTime, end) : undefined,
-        );
-        const { limit, offset } = pageOf(q);
-        const [rows, total] = await Promise.all([
-          db
-            .select()
-            .from(genTable)
-            .where(where)
-            .orderBy(...orderOf(q, SORTABLE, [desc(genTable.tableId)]))
-            .limit(limit)
-            .offset(offset),
-          db.$count(genTable, where),
-        ]);
-        return table(req.lang, rows.map(tableView), total);
+        const { limit, offset } = pageOf(req.query);
+        const page = { limit, offset, orderBy: orderOf(req.query, GEN_SORTABLE, GEN_ORDER) };
+        const { rows, total } = await listGenTables(db, req.query, page);
+        return table(req.lang, rows, total);
       },
     );
 
@@ -204,7 +168,7 @@ export function genRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, params: z.object({ tableId: z.coerce.number().int().positive() }) },
       },
       async (req) => {
-        const { columns } = await loadTable(eq(genTable.tableId, req.params.tableId));
+        const { columns } = await loadTable(db, { tableId: req.params.tableId });
         return table(req.lang, columns.map(columnView), columns.length);
       },
     );
@@ -226,27 +190,14 @@ export function genRoutes(deps: Deps): FastifyPluginAsyncZod {
         const found = await tablesInSchema(deps.database, { names });
         for (const name of names)
           if (!found.some((t) => t.tableName === name)) throw fail('gen.tableName', { name: name.slice(0, 80) });
-        const imported = await db
-          .select({ name: genTable.tableName })
-          .from(genTable)
-          .where(inArray(genTable.tableName, names));
-        if (imported.length) throw fail('gen.alreadyImported', { name: imported[0]!.name });
+        const imported = await importedAmong(db, names);
+        if (imported !== undefined) throw fail('gen.alreadyImported', { name: imported });
         const now = new Date(deps.clock.now());
         const by = ctx.principal.userName;
         const ids: number[] = [];
         for (const t of found) {
           const columns = await columnsOf(deps.database, t.tableName);
-          await db.transaction(async (tx) => {
-            const [row] = await tx
-              .insert(genTable)
-              .values(initialTable(t, by, now))
-              .returning({ tableId: genTable.tableId });
-            ids.push(row!.tableId);
-            if (columns.length)
-              await tx
-                .insert(genTableColumn)
-                .values(columns.map((c, i) => ({ ...initialColumn(c, i + 1, by, now), tableId: row!.tableId })));
-          });
+          ids.push(await importTable(db, t, columns, by, now));
         }
         return ok(req.lang, { tableIds: ids });
       },
@@ -259,7 +210,7 @@ export function genRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, params: z.object({ tableId: z.coerce.number().int().positive() }) },
       },
       async (req) => {
-        const { row, columns } = await loadTable(eq(genTable.tableId, req.params.tableId));
+        const { row, columns } = await loadTable(db, { tableId: req.params.tableId });
         return ok(req.lang, render(row, columns));
       },
     );
@@ -272,7 +223,7 @@ export function genRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const [name] = splitNames(req.params.tableName);
-        const { row, columns } = await loadTable(eq(genTable.tableName, name!));
+        const { row, columns } = await loadTable(db, { tableName: name! });
         return sendZip(reply, { [row.tableName]: render(row, columns) }, row.businessName);
       },
     );
@@ -287,7 +238,7 @@ export function genRoutes(deps: Deps): FastifyPluginAsyncZod {
         const names = splitNames(req.query.tables);
         const files: Record<string, Record<string, string>> = {};
         for (const name of names) {
-          const { row, columns } = await loadTable(eq(genTable.tableName, name));
+          const { row, columns } = await loadTable(db, { tableName: name });
           files[row.tableName] = render(row, columns);
         }
         return sendZip(reply, files, 'luxgrid-gen');
@@ -307,34 +258,10 @@ export function genRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const [name] = splitNames(req.params.tableName);
-        const { row, columns } = await loadTable(eq(genTable.tableName, name!));
+        const { row, columns } = await loadTable(db, { tableName: name! });
         const fresh = await columnsOf(deps.database, row.tableName);
         if (!fresh.length) throw fail('gen.tableGone', { name: row.tableName });
-        const now = new Date(deps.clock.now());
-        const by = ctx.principal.userName;
-        await db.transaction(async (tx) => {
-          for (const [i, c] of fresh.entries()) {
-            const initial = initialColumn(c, i + 1, by, now);
-            const kept = columns.find((k) => k.columnName === c.column_name);
-            if (kept)
-              // the user's choices stay; what the database says about the column is refreshed
-              await tx
-                .update(genTableColumn)
-                .set({
-                  columnType: initial.columnType,
-                  isPk: initial.isPk,
-                  isIncrement: initial.isIncrement,
-                  maxLength: initial.maxLength,
-                  sort: i + 1,
-                  updateBy: by,
-                  updateTime: now,
-                })
-                .where(eq(genTableColumn.columnId, kept.columnId));
-            else await tx.insert(genTableColumn).values({ ...initial, tableId: row.tableId });
-          }
-          const gone = columns.filter((k) => !fresh.some((c) => c.column_name === k.columnName)).map((k) => k.columnId);
-          if (gone.length) await tx.delete(genTableColumn).where(inArray(genTableColumn.columnId, gone));
-        });
+        await syncColumns(db, row, columns, fresh, ctx.principal.userName, new Date(deps.clock.now()));
         return ok(req.lang);
       },
     );
@@ -346,10 +273,10 @@ export function genRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, params: z.object({ tableId: z.coerce.number().int().positive() }) },
       },
       async (req) => {
-        const { row, columns } = await loadTable(eq(genTable.tableId, req.params.tableId));
-        const tables = await db.select().from(genTable).orderBy(asc(genTable.tableName)).limit(500);
+        const { row, columns } = await loadTable(db, { tableId: req.params.tableId });
+        const tables = await genTableChoices(db);
         const rows = columns.map(columnView);
-        return ok(req.lang, { info: { ...tableView(row), columns: rows }, rows, tables: tables.map(tableView) });
+        return ok(req.lang, { info: { ...tableView(row), columns: rows }, rows, tables });
       },
     );
 
@@ -362,30 +289,10 @@ export function genRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const { tableId, columns, ...values } = req.body;
-        const { columns: existing } = await loadTable(eq(genTable.tableId, tableId));
+        const { columns: existing } = await loadTable(db, { tableId });
         for (const c of columns)
           if (!existing.some((e) => e.columnId === c.columnId)) throw fail('gen.columnMismatch', { id: c.columnId });
-        const now = new Date(deps.clock.now());
-        const by = ctx.principal.userName;
-        await db.transaction(async (tx) => {
-          await tx
-            .update(genTable)
-            .set({
-              ...values,
-              tableComment: values.tableComment ?? '',
-              functionNameEn: values.functionNameEn ?? '',
-              functionAuthor: values.functionAuthor ?? '',
-              remark: values.remark ?? '',
-              updateBy: by,
-              updateTime: now,
-            })
-            .where(eq(genTable.tableId, tableId));
-          for (const { columnId, ...c } of columns)
-            await tx
-              .update(genTableColumn)
-              .set({ ...c, columnComment: c.columnComment ?? '', updateBy: by, updateTime: now })
-              .where(and(eq(genTableColumn.columnId, columnId), eq(genTableColumn.tableId, tableId)));
-        });
+        await updateGenTable(db, tableId, values, columns, ctx.principal.userName, new Date(deps.clock.now()));
         return ok(req.lang);
       },
     );
@@ -398,12 +305,7 @@ export function genRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ids = [...new Set(req.params.tableIds.split(',').map(Number))];
-        const rows = await db.select({ id: genTable.tableId }).from(genTable).where(inArray(genTable.tableId, ids));
-        if (rows.length !== ids.length) throw notFound();
-        await db.transaction(async (tx) => {
-          await tx.delete(genTableColumn).where(inArray(genTableColumn.tableId, ids));
-          await tx.delete(genTable).where(inArray(genTable.tableId, ids));
-        });
+        await deleteGenTables(db, ids);
         return ok(req.lang);
       },
     );

@@ -149,7 +149,7 @@ function repositoryFile(m: Model): string {
   const t = m.tableConst;
   const queried = m.columns.filter((c) => on(c.isQuery));
   const dates = m.columns.filter((c) => c.tsType === 'Date' && on(c.isList));
-  const ops = new Set<string>(['and', 'asc', 'eq', 'inArray', 'type SQL']);
+  const ops = new Set<string>(['and', 'asc', 'desc', 'eq', 'inArray', 'type SQL']);
   const filterLines: string[] = [];
   for (const c of queried) {
     const col = `${t}.${c.tsField}`;
@@ -206,6 +206,8 @@ ${m.columns
   .map((c) => `  ${c.tsField}: ${t}.${c.tsField},`)
   .join('\n')}
 };
+/** newest first */
+export const ORDER = [desc(${t}.${m.pk.tsField})];
 
 const view = (row: typeof ${t}.$inferSelect) => ({
   ...row,
@@ -278,7 +280,6 @@ export async function delete${m.name}(db: Db, scope: Scope, ids: number[]) {
 }
 
 function routesFile(m: Model): string {
-  const t = m.tableConst;
   const body = m.columns.filter((c) => on(c.isInsert) || on(c.isEdit) || on(c.isPk));
   const queried = m.columns.filter((c) => on(c.isQuery));
   const listed = m.columns.filter((c) => on(c.isList));
@@ -305,7 +306,6 @@ function routesFile(m: Model): string {
   if (body.some((c) => !on(c.isPk) && c.tsType === 'string' && !on(c.isRequired))) validation.add('optionalText');
   const biz = m.table.businessName;
   return `import { ${[...validation].sort().join(', ')} } from '@luxgrid/contracts';
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
@@ -317,10 +317,10 @@ import {
   find${m.name},
   insert${m.name},
   list${m.name},
+  ORDER,
   SORTABLE,
   update${m.name},
 } from './${biz}.repository.ts';
-import { ${t} } from './${biz}.table.ts';
 
 const ${m.feature}Body = z.object({
 ${bodyLines.join('\n')}
@@ -346,7 +346,7 @@ export function ${m.feature}Routes(deps: Deps): FastifyPluginAsyncZod {
       list: {
         query: listQuery,
         sortable: SORTABLE,
-        order: [desc(${t}.${pkField})],
+        order: ORDER,
         rows: (scope, q, page) => list${m.name}(db, scope, q, page),
       },
       get: (scope, id) => find${m.name}(db, scope, id),

@@ -6,14 +6,8 @@ export const PHONE_PATTERN = /^(1[3-9]\d{9}|\+?[0-9][0-9 -]{5,18})$/;
 
 export const required = (message: string, whitespace = true): Rule => ({ required: true, whitespace, message });
 
-export const maxLength = (t: TFunction, max: number): Rule => ({ max, message: t('sysCommon.maxLength', { max }) });
+export { maxLength, sortRules } from '../../../shared/table/fields';
 
 export const phoneRule = (t: TFunction): Rule => ({ pattern: PHONE_PATTERN, message: t('validation.phoneInvalid') });
 
 export const emailRule = (t: TFunction): Rule => ({ type: 'email', max: 50, message: t('sysCommon.emailInvalid') });
-
-/** Display orders: a positive integer of up to 5 digits (spec §5). */
-export const sortRules = (t: TFunction): Rule[] => [
-  { required: true, message: t('sysCommon.sortRequired') },
-  { type: 'integer', min: 0, max: 99999, message: t('sysCommon.sortInvalid') },
-];

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { DictDataRow, DictTypeRow } from '@luxgrid/contracts/answers';
-import { Button, Col, Form, Input, InputNumber, Radio, Result, Row, Select, Space, Tag } from 'antd';
+import { Button, Col, Form, Input, Radio, Result, Row, Select, Space, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -16,8 +16,9 @@ import {
   useConfirmRemove,
   useEditDialog,
 } from '../../../shared/table/crud';
+import { RemarkField, SortField, StatusField } from '../../../shared/table/fields';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
-import { maxLength, required, sortRules } from '../components/form-rules';
+import { maxLength, required } from '../components/form-rules';
 
 /** Tag colours an entry may carry (the DictTag widget maps them to antd colours). */
 export const LIST_CLASSES = ['default', 'primary', 'success', 'info', 'warning', 'danger'] as const;
@@ -53,7 +54,6 @@ export function DictDataPage() {
   const location = useLocation();
   const dictId = Number(useParams().dictId);
   const table = useRef<ProTableRef>(null);
-  const statuses = useDict('sys_normal_disable');
   const yesNo = useDict('sys_yes_no');
   const [type, setType] = useState<DictTypeRow | null>(null);
   const [types, setTypes] = useState<DictTypeRow[]>([]);
@@ -245,9 +245,7 @@ export function DictDataPage() {
             </Form.Item>
           </Col>
           <Col {...half}>
-            <Form.Item name="dictSort" label={t('sysCommon.sort')} rules={sortRules(t)}>
-              <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
+            <SortField name="dictSort" />
           </Col>
           <Col {...half}>
             <Form.Item name="listClass" label={t('dictData.listClass')}>
@@ -274,14 +272,10 @@ export function DictDataPage() {
             </Form.Item>
           </Col>
           <Col {...half}>
-            <Form.Item name="status" label={t('sysCommon.status')}>
-              <Radio.Group options={statuses.map((item) => ({ label: item.dictLabel, value: item.dictValue }))} />
-            </Form.Item>
+            <StatusField />
           </Col>
           <Col span={24}>
-            <Form.Item name="remark" label={t('common.remark')} rules={[maxLength(t, 500)]}>
-              <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
-            </Form.Item>
+            <RemarkField />
           </Col>
         </Row>
       </EditDialog>

@@ -1,11 +1,11 @@
 import { SyncOutlined } from '@ant-design/icons';
 import type { DictTypeRow } from '@luxgrid/contracts/answers';
-import { App, Button, Form, Input, Radio } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DictTypeForm, dictTypeApi } from '../../../features/system/dict-api';
-import { clearDictCache, useDict } from '../../../shared/dict';
+import { clearDictCache } from '../../../shared/dict';
 import { HasPermi, useHasPermi } from '../../../shared/perms';
 import { actionsColumn, dictColumn, idColumn, textColumn, timeColumn } from '../../../shared/table/columns';
 import {
@@ -16,6 +16,7 @@ import {
   useConfirmRemove,
   useEditDialog,
 } from '../../../shared/table/crud';
+import { RemarkField, StatusField } from '../../../shared/table/fields';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 import { maxLength, required } from '../components/form-rules';
 
@@ -30,7 +31,6 @@ export function DictTypePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const table = useRef<ProTableRef>(null);
-  const statuses = useDict('sys_normal_disable');
   const canOpenData = useHasPermi(['system:dict:list']);
   const edit = useEditDialog<DictTypeForm>({
     api: dictTypeApi,
@@ -163,12 +163,8 @@ export function DictTypePage() {
         >
           <Input maxLength={100} placeholder="sys_example_type" data-testid="dict-type" />
         </Form.Item>
-        <Form.Item name="status" label={t('sysCommon.status')}>
-          <Radio.Group options={statuses.map((item) => ({ label: item.dictLabel, value: item.dictValue }))} />
-        </Form.Item>
-        <Form.Item name="remark" label={t('common.remark')} rules={[maxLength(t, 500)]}>
-          <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
-        </Form.Item>
+        <StatusField />
+        <RemarkField />
       </EditDialog>
     </div>
   );

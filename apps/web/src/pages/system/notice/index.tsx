@@ -11,6 +11,7 @@ import { useDict } from '../../../shared/dict';
 import { RichTextEditor } from '../../../shared/RichTextEditor';
 import { actionsColumn, dictColumn, idColumn, textColumn, timeColumn } from '../../../shared/table/columns';
 import { AddRemoveButtons, EditDialog, RowActions, useConfirmRemove, useEditDialog } from '../../../shared/table/crud';
+import { StatusField } from '../../../shared/table/fields';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 import { maxLength, required } from '../components/form-rules';
 
@@ -23,7 +24,6 @@ export function NoticePage() {
   const { message } = App.useApp();
   const table = useRef<ProTableRef>(null);
   const types = useDict('sys_notice_type');
-  const statuses = useDict('sys_notice_status');
   const [viewing, setViewing] = useState<NoticeRow | null>(null);
   /** read state of the notices this user can read (open ones of its customer and the platform) */
   const [readState, setReadState] = useState<Map<number, boolean>>(new Map());
@@ -200,9 +200,7 @@ export function NoticePage() {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="status" label={t('sysCommon.status')}>
-              <Radio.Group options={statuses.map((item) => ({ label: item.dictLabel, value: item.dictValue }))} />
-            </Form.Item>
+            <StatusField dict="sys_notice_status" />
           </Col>
           <Col span={24}>
             <Form.Item name="noticeContent" label={t('notice.content')}>

@@ -1,9 +1,8 @@
 import type { PostRow } from '@luxgrid/contracts/answers';
-import { Form, Input, InputNumber, Radio } from 'antd';
+import { Form, Input } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PostForm, postApi } from '../../../features/system/post-api';
-import { useDict } from '../../../shared/dict';
 import { actionsColumn, dictColumn, idColumn, textColumn, timeColumn } from '../../../shared/table/columns';
 import {
   AddRemoveButtons,
@@ -13,9 +12,10 @@ import {
   useConfirmRemove,
   useEditDialog,
 } from '../../../shared/table/crud';
+import { RemarkField, SortField, StatusField } from '../../../shared/table/fields';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 import { onlyLettersAndDigits } from '../../../shared/validation';
-import { maxLength, required, sortRules } from '../components/form-rules';
+import { maxLength, required } from '../components/form-rules';
 
 const EMPTY: PostForm = { postCode: '', postName: '', postSort: 0, status: '0', remark: '' };
 const PERM = 'system:post';
@@ -24,7 +24,6 @@ const PERM = 'system:post';
 export function PostPage() {
   const { t } = useTranslation();
   const table = useRef<ProTableRef>(null);
-  const statuses = useDict('sys_normal_disable');
   const edit = useEditDialog<PostForm>({
     api: postApi,
     idKey: 'postId',
@@ -113,15 +112,9 @@ export function PostPage() {
             data-testid="post-code"
           />
         </Form.Item>
-        <Form.Item name="postSort" label={t('sysCommon.sort')} rules={sortRules(t)}>
-          <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('sysCommon.status')}>
-          <Radio.Group options={statuses.map((item) => ({ label: item.dictLabel, value: item.dictValue }))} />
-        </Form.Item>
-        <Form.Item name="remark" label={t('common.remark')} rules={[maxLength(t, 500)]}>
-          <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
-        </Form.Item>
+        <SortField name="postSort" />
+        <StatusField />
+        <RemarkField />
       </EditDialog>
     </div>
   );

@@ -1,13 +1,13 @@
-import { App, Col, Form, Input, InputNumber, Radio, Row, Spin, TreeSelect } from 'antd';
+import { App, Col, Form, Input, Row, Spin, TreeSelect } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deptApi, type SysDept } from '../../../../features/system/dept-api';
 import { type Nested, nest } from '../../../../features/system/tree';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
-import { useDict } from '../../../../shared/dict';
 import { SubmitOnEnter } from '../../../../shared/SubmitOnEnter';
+import { SortField, StatusField } from '../../../../shared/table/fields';
 import { onlyLettersAndDigits } from '../../../../shared/validation';
-import { emailRule, maxLength, phoneRule, required, sortRules } from '../../components/form-rules';
+import { emailRule, maxLength, phoneRule, required } from '../../components/form-rules';
 
 interface ParentNode {
   value: number;
@@ -54,7 +54,6 @@ export function DeptFormDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<SysDept>();
-  const statuses = useDict('sys_normal_disable');
   const [parents, setParents] = useState<SysDept[]>([]);
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -166,9 +165,7 @@ export function DeptFormDialog({
               </Form.Item>
             </Col>
             <Col {...half}>
-              <Form.Item name="orderNum" label={t('sysCommon.sort')} rules={sortRules(t)}>
-                <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
+              <SortField name="orderNum" />
             </Col>
             <Col {...half}>
               <Form.Item name="leader" label={t('dept.leader')} rules={[maxLength(t, 20)]}>
@@ -186,9 +183,7 @@ export function DeptFormDialog({
               </Form.Item>
             </Col>
             <Col {...half}>
-              <Form.Item name="status" label={t('sysCommon.status')}>
-                <Radio.Group options={statuses.map((item) => ({ label: item.dictLabel, value: item.dictValue }))} />
-              </Form.Item>
+              <StatusField />
             </Col>
           </Row>
         </Form>

@@ -7,17 +7,18 @@ import { DICTS, mockApi, ok, Wrap } from '../../components/test-utils';
 import { filterIcons, iconChoices, isKnownIcon } from './icon-names';
 import { EXTERNAL_LINK, MenuFormDialog, parentTree } from './MenuFormDialog';
 
-const menu = (menuId: number, parentId: number, menuType: 'M' | 'C' | 'F', menuName: string): SysMenu => ({
-  menuId,
-  parentId,
-  menuType,
-  menuName,
-  orderNum: 0,
-  isFrame: '1',
-  isCache: '0',
-  visible: '0',
-  status: '0',
-});
+const menu = (menuId: number, parentId: number, menuType: 'M' | 'C' | 'F', menuName: string) =>
+  ({
+    menuId,
+    parentId,
+    menuType,
+    menuName,
+    orderNum: 0,
+    isFrame: '1',
+    isCache: '0',
+    visible: '0',
+    status: '0',
+  }) as SysMenu;
 
 const MENUS = [
   menu(1, 0, 'M', 'System'),

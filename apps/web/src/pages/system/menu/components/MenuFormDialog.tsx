@@ -1,4 +1,4 @@
-import { App, Col, Form, Input, InputNumber, Radio, Row, Select, Spin, TreeSelect } from 'antd';
+import { App, Col, Form, Input, Radio, Row, Select, Spin, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -9,7 +9,8 @@ import { type Nested, nest } from '../../../../features/system/tree';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
 import { useDict } from '../../../../shared/dict';
 import { SubmitOnEnter } from '../../../../shared/SubmitOnEnter';
-import { maxLength, required, sortRules } from '../../components/form-rules';
+import { RemarkField, SortField } from '../../../../shared/table/fields';
+import { maxLength, required } from '../../components/form-rules';
 import { IconPicker } from './IconPicker';
 
 export const EXTERNAL_LINK = /^https?:\/\/\S+$/i;
@@ -137,7 +138,7 @@ export function MenuFormDialog({ open, menuId, parentId, systemId, menus, onClos
     }
     setSaving(true);
     try {
-      const body: SysMenu = { ...EMPTY, ...values, icon: values.icon || '#' } as SysMenu;
+      const body: Partial<SysMenu> = { ...EMPTY, ...values, icon: values.icon || '#' };
       if (body.parentId !== 0) delete body.systemId;
       if (editing) await menuApi.update({ ...body, menuId });
       else await menuApi.add(body);
@@ -237,9 +238,7 @@ export function MenuFormDialog({ open, menuId, parentId, systemId, menus, onClos
               </Form.Item>
             </Col>
             <Col {...half}>
-              <Form.Item name="orderNum" label={t('sysCommon.sort')} rules={sortRules(t)}>
-                <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
+              <SortField name="orderNum" />
             </Col>
             {menuType !== 'F' && (
               <Col {...half}>
@@ -339,9 +338,7 @@ export function MenuFormDialog({ open, menuId, parentId, systemId, menus, onClos
               </Form.Item>
             </Col>
             <Col span={24}>
-              <Form.Item name="remark" label={t('common.remark')} rules={[maxLength(t, 500)]}>
-                <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 3 }} />
-              </Form.Item>
+              <RemarkField rows={[1, 3]} />
             </Col>
           </Row>
         </Form>

@@ -68,7 +68,7 @@ describe('data scope dialog', () => {
     render(
       <Wrap>
         <DataScopeDialog
-          role={{ roleId: 5, roleName: 'Inspector', roleKey: 'inspector', roleSort: 3, dataScope: '4' }}
+          role={{ roleId: 5, roleName: 'Inspector', roleKey: 'inspector', dataScope: '4' }}
           onClose={vi.fn()}
           onSaved={onSaved}
         />

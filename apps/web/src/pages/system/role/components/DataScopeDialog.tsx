@@ -15,7 +15,7 @@ export function DataScopeDialog({
   onClose,
   onSaved,
 }: {
-  role: SysRole | null;
+  role: Pick<SysRole, 'roleId' | 'roleName' | 'roleKey' | 'dataScope'> | null;
   onClose: () => void;
   onSaved: () => void;
 }) {

@@ -1,16 +1,23 @@
-import { App, Col, Form, Input, InputNumber, Radio, Row, Spin } from 'antd';
+import { App, Col, Form, Input, Row, Spin } from 'antd';
 import { type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../../../app/session';
 import { type MenuTreeNode, roleApi, type SysRole } from '../../../../features/system/role-api';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
-import { useDict } from '../../../../shared/dict';
 import { SubmitOnEnter } from '../../../../shared/SubmitOnEnter';
-import { maxLength, required, sortRules } from '../../components/form-rules';
+import { RemarkField, SortField, StatusField } from '../../../../shared/table/fields';
+import { required } from '../../components/form-rules';
 import { grantedIds, PermTree } from '../../components/PermTree';
 import { groupMenusBySystem } from './menu-tree';
 
-const EMPTY: SysRole = { roleName: '', roleKey: '', roleSort: 0, status: '0', menuCheckStrictly: true, remark: '' };
+const EMPTY: Partial<SysRole> = {
+  roleName: '',
+  roleKey: '',
+  roleSort: 0,
+  status: '0',
+  menuCheckStrictly: true,
+  remark: '',
+};
 
 /** Add or edit a role with its menu permissions (tree with linkage, expand/collapse, select all). */
 export function RoleFormDialog({
@@ -27,7 +34,6 @@ export function RoleFormDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<SysRole>();
-  const statuses = useDict('sys_normal_disable');
   const [menus, setMenus] = useState<MenuTreeNode[]>([]);
   const [checked, setChecked] = useState<Key[]>([]);
   const [linked, setLinked] = useState(true);
@@ -147,14 +153,10 @@ export function RoleFormDialog({
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
-              <Form.Item name="roleSort" label={t('role.roleSort')} rules={sortRules(t)}>
-                <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} data-testid="role-sort" />
-              </Form.Item>
+              <SortField name="roleSort" label={t('role.roleSort')} testId="role-sort" />
             </Col>
             <Col xs={24} sm={12}>
-              <Form.Item name="status" label={t('sysCommon.status')}>
-                <Radio.Group options={statuses.map((item) => ({ label: item.dictLabel, value: item.dictValue }))} />
-              </Form.Item>
+              <StatusField />
             </Col>
             <Col span={24}>
               <Form.Item label={t('role.menuPerms')}>
@@ -171,9 +173,7 @@ export function RoleFormDialog({
               </Form.Item>
             </Col>
             <Col span={24}>
-              <Form.Item name="remark" label={t('common.remark')} rules={[maxLength(t, 500)]}>
-                <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
-              </Form.Item>
+              <RemarkField />
             </Col>
           </Row>
         </Form>

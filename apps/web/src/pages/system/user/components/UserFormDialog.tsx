@@ -1,4 +1,4 @@
-import { App, Col, Form, Input, Radio, Row, Select, Spin, TreeSelect } from 'antd';
+import { App, Col, Form, Input, Row, Select, Spin, TreeSelect } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyedNode } from '../../../../features/system/tree';
@@ -6,6 +6,7 @@ import { type PostOption, type RoleOption, type SysUser, userApi } from '../../.
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
 import { useDict } from '../../../../shared/dict';
 import { SubmitOnEnter } from '../../../../shared/SubmitOnEnter';
+import { StatusField } from '../../../../shared/table/fields';
 import { optionalPasswordRules } from '../../../../shared/validation';
 import { emailRule, maxLength, phoneRule, required } from '../../components/form-rules';
 import { InitialPasswords } from './InitialPasswords';
@@ -29,7 +30,6 @@ export function UserFormDialog({ open, userId, deptId, depts, onClose, onSaved }
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<SysUser>();
   const sexes = useDict('sys_user_sex');
-  const statuses = useDict('sys_normal_disable');
   const [roles, setRoles] = useState<RoleOption[]>([]);
   const [posts, setPosts] = useState<PostOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -204,9 +204,7 @@ export function UserFormDialog({ open, userId, deptId, depts, onClose, onSaved }
               </Form.Item>
             </Col>
             <Col {...half}>
-              <Form.Item name="status" label={t('sysCommon.status')}>
-                <Radio.Group options={statuses.map((item) => ({ label: item.dictLabel, value: item.dictValue }))} />
-              </Form.Item>
+              <StatusField />
             </Col>
             <Col {...half}>
               <Form.Item name="postIds" label={t('user.posts')}>
