@@ -1,7 +1,8 @@
-import type { AlarmRow } from '@luxgrid/contracts';
+import type { AlarmConfigType, AlarmGrade, AlarmRow } from '@luxgrid/contracts';
+
 import type { Database } from '../../../platform/db.ts';
 import type { Page } from '../../../platform/paging.ts';
-import type { Scope } from '../../../platform/scope.ts';
+import { type Scope, SqlParams, scopeSql } from '../../../platform/scope.ts';
 
 export interface AlarmFilter {
   projectId?: number;
@@ -132,4 +133,76 @@ export async function alarmCounts(db: Database, scope: Pick<Scope, 'clientId' | 
     [scope.clientId, scope.projectId, new Date(now), new Date(now - 600_000)],
   );
   return counts!;
+}
+
+/** Shelves alarms until a time (epoch milliseconds): they stay in the list but are not pushed. */
+export async function shelveAlarms(db: Database, alarmIds: readonly number[], until: number) {
+  await db.query('update lt_alarm set shelved_until = to_timestamp($2 / 1000.0) where alarm_id = any($1::bigint[])', [
+    alarmIds,
+    until,
+  ]);
+}
+
+/** How many of these devices the scope reaches. */
+export async function countDevicesInScope(db: Database, scope: Pick<Scope, 'clientId'>, deviceIds: readonly number[]) {
+  const p = new SqlParams(deviceIds);
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from lt_device where device_id = any($1::bigint[]) and ${scopeSql(scope, p)}`,
+    p.values,
+  );
+  return row?.n ?? 0;
+}
+
+/** Puts devices under maintenance until a time: their alarms are shelved, not pushed. */
+export async function setMaintenance(
+  db: Database,
+  deviceIds: readonly number[],
+  m: { until: Date; reason: string; by: string; at: number },
+) {
+  await db.query(
+    `insert into lt_device_maintenance (device_id, client_id, project_id, until, reason, set_by, set_time)
+     select d.device_id, d.client_id, d.project_id, $2, $3, $4, to_timestamp($5 / 1000.0)
+       from lt_device d where d.device_id = any($1::bigint[])
+     on conflict (device_id) do update set until = excluded.until, reason = excluded.reason,
+       set_by = excluded.set_by, set_time = excluded.set_time`,
+    [deviceIds, m.until, m.reason, m.by, m.at],
+  );
+}
+
+/** Ends a device's maintenance; false when the scope does not reach it or it was not under maintenance. */
+export async function endMaintenance(db: Database, scope: Pick<Scope, 'clientId'>, deviceId: number) {
+  const p = new SqlParams(deviceId);
+  const rows = await db.query(
+    `delete from lt_device_maintenance where device_id = $1 and ${scopeSql(scope, p)} returning device_id`,
+    p.values,
+  );
+  return rows.length > 0;
+}
+
+/** Acknowledges the alarms not yet acknowledged; answers those it acknowledged. */
+export function acknowledgeAlarms(db: Database, alarmIds: readonly number[], by: string, at: number) {
+  return db.query<{ alarm_id: number; client_id: number }>(
+    `update lt_alarm set acknowledged = true, ack_by = $2, ack_time = to_timestamp($3 / 1000.0)
+      where alarm_id = any($1::bigint[]) and not acknowledged returning alarm_id, client_id`,
+    [alarmIds, by, at],
+  );
+}
+
+/** What a push of these alarms carries, with the customer and project it goes to. */
+export function alarmsToPush(db: Database, alarmIds: readonly number[]) {
+  return db.query<{
+    alarm_id: number;
+    client_id: number;
+    project_id: number;
+    device_id: number;
+    uid: string;
+    name: string;
+    alarm_config_type: AlarmConfigType;
+    grade: AlarmGrade;
+    state: 'NEW' | 'RECOVERED';
+  }>(
+    `select a.alarm_id, a.client_id, a.project_id, a.device_id, d.uid, d.name, a.alarm_config_type, a.grade, a.state
+       from lt_alarm a join lt_device d on d.device_id = a.device_id where a.alarm_id = any($1::bigint[])`,
+    [alarmIds],
+  );
 }

@@ -22,11 +22,17 @@ import { alarmDetection } from '../detection/detection.ts';
 import {
   ALARM_SORTABLE,
   type AlarmFilter,
+  acknowledgeAlarms,
   alarmCounts,
   alarmHistory,
   alarmsInScope,
+  alarmsToPush,
+  countDevicesInScope,
+  endMaintenance,
   findAlarm,
   listAlarms,
+  setMaintenance,
+  shelveAlarms,
 } from './alarm.repository.ts';
 
 const blank = z.literal('').transform(() => undefined);
@@ -141,10 +147,11 @@ export function alarmRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ctx = req.auth();
         const rows = await inScope(ctx, req.body.alarmIds);
         const now = deps.clock.now();
-        const done = await db.query<{ alarm_id: number; client_id: number }>(
-          `update lt_alarm set acknowledged = true, ack_by = $2, ack_time = to_timestamp($3 / 1000.0)
-            where alarm_id = any($1::bigint[]) and not acknowledged returning alarm_id, client_id`,
-          [rows.map((r) => r.alarm_id), ctx.userName, now],
+        const done = await acknowledgeAlarms(
+          db,
+          rows.map((r) => r.alarm_id),
+          ctx.userName,
+          now,
         );
         await detection.store.history(
           done.map((r) => ({
@@ -176,9 +183,10 @@ export function alarmRoutes(deps: Deps): FastifyPluginAsyncZod {
         const rows = await inScope(ctx, req.body.alarmIds);
         const now = deps.clock.now();
         const until = now + req.body.minutes * 60_000;
-        await db.query(
-          'update lt_alarm set shelved_until = to_timestamp($2 / 1000.0) where alarm_id = any($1::bigint[])',
-          [rows.map((r) => r.alarm_id), until],
+        await shelveAlarms(
+          db,
+          rows.map((r) => r.alarm_id),
+          until,
         );
         await detection.store.history(
           rows.map((r) => ({
@@ -232,19 +240,14 @@ export function alarmRoutes(deps: Deps): FastifyPluginAsyncZod {
         const until = new Date(req.body.until.replace(' ', 'T'));
         if (Number.isNaN(until.getTime())) throw fail('valid.type', { field: 'until' });
         if (until.getTime() <= now) throw fail('alarm.maintenance.past');
-        const devices = await db.query<{ device_id: number }>(
-          'select device_id from lt_device where device_id = any($1::bigint[]) and ($2::bigint is null or client_id = $2)',
-          [req.body.deviceIds, ctx.clientId],
-        );
-        if (devices.length !== new Set(req.body.deviceIds).size) throw notFound();
-        await db.query(
-          `insert into lt_device_maintenance (device_id, client_id, project_id, until, reason, set_by, set_time)
-           select d.device_id, d.client_id, d.project_id, $2, $3, $4, to_timestamp($5 / 1000.0)
-             from lt_device d where d.device_id = any($1::bigint[])
-           on conflict (device_id) do update set until = excluded.until, reason = excluded.reason,
-             set_by = excluded.set_by, set_time = excluded.set_time`,
-          [req.body.deviceIds, until, req.body.reason ?? '', ctx.userName, now],
-        );
+        const found = await countDevicesInScope(db, ctx, req.body.deviceIds);
+        if (found !== new Set(req.body.deviceIds).size) throw notFound();
+        await setMaintenance(db, req.body.deviceIds, {
+          until,
+          reason: req.body.reason ?? '',
+          by: ctx.userName,
+          at: now,
+        });
         return ok(req.lang);
       },
     );
@@ -257,11 +260,7 @@ export function alarmRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        const rows = await db.query(
-          'delete from lt_device_maintenance where device_id = $1 and ($2::bigint is null or client_id = $2) returning device_id',
-          [req.params.deviceId, ctx.clientId],
-        );
-        if (!rows.length) throw notFound();
+        if (!(await endMaintenance(db, ctx, req.params.deviceId))) throw notFound();
         return ok(req.lang);
       },
     );
@@ -318,21 +317,7 @@ export function alarmRoutes(deps: Deps): FastifyPluginAsyncZod {
 /** Tells the viewers that these alarms changed (acknowledged): their badges count again. */
 async function pushChanged(deps: Deps, alarmIds: readonly number[], action: 'ACKNOWLEDGED') {
   if (!alarmIds.length) return;
-  const rows = await deps.database.query<{
-    alarm_id: number;
-    client_id: number;
-    project_id: number;
-    device_id: number;
-    uid: string;
-    name: string;
-    alarm_config_type: AlarmConfigType;
-    grade: (typeof ALARM_GRADES)[number];
-    state: 'NEW' | 'RECOVERED';
-  }>(
-    `select a.alarm_id, a.client_id, a.project_id, a.device_id, d.uid, d.name, a.alarm_config_type, a.grade, a.state
-       from lt_alarm a join lt_device d on d.device_id = a.device_id where a.alarm_id = any($1::bigint[])`,
-    [alarmIds],
-  );
+  const rows = await alarmsToPush(deps.database, alarmIds);
   const groups = new Map<string, typeof rows>();
   for (const r of rows) {
     const key = `${r.client_id}:${r.project_id}`;

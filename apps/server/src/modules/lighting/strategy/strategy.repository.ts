@@ -1,5 +1,5 @@
 import type { StrategyBody, StrategyTargets, VirtualDimmingBody } from '@luxgrid/contracts';
-import { and, asc, eq, ilike, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../../platform/db.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { findIn, readExport, readPage } from '../../../platform/repository.ts';
@@ -72,6 +72,10 @@ async function checkTargets(database: Database, projectId: number, t: StrategyTa
     if (!sensor) throw fail('strategy.sensor.notLuxometer');
   }
 }
+
+/** Newest first, unless the list asks for another order. */
+export const STRATEGY_ORDER = [desc(ltStrategy.strategyId)];
+export const PLAN_ORDER = [desc(ltVirtualDimming.planId)];
 
 export function strategyRepository(database: Database) {
   const { db } = database;

@@ -11,7 +11,6 @@ import {
   virtualDimmingBody,
   virtualDimmingRow,
 } from '@luxgrid/contracts';
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
@@ -19,9 +18,9 @@ import { ok } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { pageQuery } from '../../../platform/paging.ts';
 import { resourceRoutes } from '../../../platform/resource-routes.ts';
-import { strategyRepository } from './strategy.repository.ts';
+import { PLAN_ORDER, STRATEGY_ORDER, strategyRepository } from './strategy.repository.ts';
 import { previewStrategy, strategyWarnings } from './strategy.service.ts';
-import { ltStrategy, ltVirtualDimming } from './strategy.table.ts';
+import type { ltStrategy, ltVirtualDimming } from './strategy.table.ts';
 import { checkRange, projectPlace, sunAnswer, sunOf } from './sun.service.ts';
 
 const listQuery = pageQuery.extend({
@@ -94,7 +93,7 @@ export function strategyRoutes(deps: Deps): FastifyPluginAsyncZod {
       list: {
         query: listQuery,
         sortable: repo.strategies.sortable,
-        order: [desc(ltStrategy.strategyId)],
+        order: STRATEGY_ORDER,
         rows: repo.strategies.list,
       },
       get: async (scope, id) => {
@@ -188,7 +187,7 @@ export function strategyRoutes(deps: Deps): FastifyPluginAsyncZod {
       list: {
         query: listQuery,
         sortable: repo.plans.sortable,
-        order: [desc(ltVirtualDimming.planId)],
+        order: PLAN_ORDER,
         rows: repo.plans.list,
       },
       get: repo.plans.find,
