@@ -349,7 +349,8 @@ export class BufferedWriter {
     this.events = [];
     this.outbox = [];
     this.cameOnline = new Set();
-    if (!telemetry.length && !states.size && !events.length && !live?.size) return round.resolve();
+    // a device coming back may be all there is (its state not due yet): its mark still goes now
+    if (!telemetry.length && !states.size && !events.length && !cameOnline.size && !live?.size) return round.resolve();
     const started = performance.now();
     const writtenBefore = this.stats.rowsWritten;
     const db = this.deps.database;
