@@ -189,6 +189,58 @@ describe('device hub events', () => {
   });
 });
 
+describe('buffered writer: coming back online', () => {
+  let t: TestApp;
+  let gw: Awaited<ReturnType<typeof startTestHub>>;
+  let ids: { ccu: number; rtu: number };
+  let seen: Seen;
+  const topic = (kind: string) => `${gw.root}/v1/1/WR-CCU/up/${kind}`;
+  const commState = async (deviceId: number) =>
+    (
+      await t.deps.database.query<{ comm_state: string }>('select comm_state from lt_device where device_id = $1', [
+        deviceId,
+      ])
+    )[0]!.comm_state;
+  const onlineEvents = (deviceId: number) =>
+    t.deps.database.query("select 1 from lt_device_event where device_id = $1 and event_type = 'ONLINE'", [deviceId]);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    // the timed flushes are driven by hand; the live push period is long, so none is due in a test
+    gw = await startTestHub(t, { heartbeatTimeoutMs: 60_000, flushMs: 600_000 });
+    ids = await addPair(t, 'WR');
+    seen = collect(t.deps.devices, new Set(['WR-CCU', 'WR-RTU']));
+  });
+  afterAll(async () => {
+    await gw?.stop();
+    await t?.close();
+  });
+
+  it('marks a device online with the timed write right after a full one, when that mark is all it carries', async () => {
+    await gw.deviceHub.flush();
+    expect(await commState(ids.ccu)).not.toBe('ON');
+    // an acknowledgement of a command it no longer holds: the device is heard from, nothing else is stored
+    await gw.deviceHub.handle(topic('ack'), body({ id: 'no-such-command' }));
+    await gw.deviceHub.flush(false);
+    expect(await commState(ids.ccu)).toBe('ON');
+    await t.deps.devices.idle();
+    expect(seen.online.map((e) => [e.device.uid, e.carried])).toEqual([['WR-CCU', false]]);
+    // its ONLINE event is stored by the same write
+    expect(await onlineEvents(ids.ccu)).toHaveLength(1);
+  });
+
+  it('a device heard from by another transport is online once its contact is committed', async () => {
+    await gw.deviceHub.flush();
+    expect(await commState(ids.rtu)).not.toBe('ON');
+    const info = await gw.deviceHub.transport.deviceById(ids.rtu);
+    await gw.deviceHub.transport.seen(info!);
+    expect(await commState(ids.rtu)).toBe('ON');
+    expect(await onlineEvents(ids.rtu)).toHaveLength(1);
+    await t.deps.devices.idle();
+    expect(seen.online.filter((e) => e.device.uid === 'WR-RTU')).toHaveLength(1);
+  });
+});
+
 describe.runIf(redisUp)('device hub events across processes (Redis)', () => {
   let t: TestApp;
   const hubs: { hub: DeviceHub; close(): Promise<void> }[] = [];

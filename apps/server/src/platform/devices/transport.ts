@@ -77,15 +77,13 @@ export class TransportPort {
   }
 
   /**
-   * The device was heard from now: online at its first contact. A device coming back is written
-   * at once, as a hello is, so that what waits for it can be sent.
+   * The device was heard from now: online at its first contact. A device coming back is marked
+   * online by the write that commits this contact, so that what waits for it can be sent then.
    */
   async seen(info: DeviceInfo): Promise<void> {
     this.stats.accepted++;
-    const back = info.commState !== 'ON';
     this.writer.seen(info, this.deps.clock.now());
-    if (back) await this.writer.flush();
-    else await this.commit(this.writer.round);
+    await this.commit(this.writer.round);
   }
 
   /** Readings of a device, checked against its type in the thing model; the others are counted. */

@@ -284,9 +284,10 @@ export class BufferedWriter {
    * Marks devices heard from again online in the registry. As going offline, coming back is one
    * ONLINE event for the topmost device that came back: a device is quiet about it when its parent
    * came back with it, or its session did and stands above it (a concentrator and its lamps: the
-   * concentrator; a box carried by the concentrator inside it: the box).
+   * concentrator; a box carried by the concentrator inside it: the box). Returns those ONLINE
+   * events, for the write that marks them to store.
    */
-  private async markOnline(ids: number[]): Promise<void> {
+  private async markOnline(ids: number[]): Promise<EventRow[]> {
     const rows = await this.deps.database.query<{
       deviceId: number;
       clientId: number;
@@ -324,8 +325,8 @@ export class BufferedWriter {
       if (!carried)
         events.push({ d: r.deviceId, c: r.clientId, p: r.projectId, t: now, e: 'ONLINE', l: 'ordinary', v: null });
     }
-    this.events.push(...events);
     this.bus.emit(online);
+    return events;
   }
 
   private async writeBuffered(withStates: boolean, awaitStates: boolean) {
@@ -349,7 +350,8 @@ export class BufferedWriter {
     this.events = [];
     this.outbox = [];
     this.cameOnline = new Set();
-    if (!telemetry.length && !states.size && !events.length && !live?.size) return round.resolve();
+    // a device coming back may be all there is (its state not due yet): its mark still goes now
+    if (!telemetry.length && !states.size && !events.length && !cameOnline.size && !live?.size) return round.resolve();
     const started = performance.now();
     const writtenBefore = this.stats.rowsWritten;
     const db = this.deps.database;
@@ -358,7 +360,8 @@ export class BufferedWriter {
       if (states.size) this.startStateWrite(states);
       if (telemetry.length) await writeHistory(db, telemetry, this.opts.flushRows, this.stats);
       if (awaitStates) await this.stateWrite;
-      if (cameOnline.size) await this.markOnline([...cameOnline]);
+      // the ONLINE events go with the write that marks their devices online, not with the next one
+      if (cameOnline.size) events.push(...(await this.markOnline([...cameOnline])));
       if (events.length) {
         await db.query(
           `insert into lt_device_event (client_id, project_id, device_id, ts, event_type, level, data)
