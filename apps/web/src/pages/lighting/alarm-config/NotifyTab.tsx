@@ -118,7 +118,12 @@ export function NotifyTab({ projectId }: { projectId: number }) {
             render: (_, row) => (
               <HasPermi value={['lighting:alarmConfig:edit']}>
                 <Space size={0}>
-                  <Button type="link" size="small" onClick={() => void test(row)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => void test(row)}
+                    data-testid={`alarm-notify-test-${row.channelId}`}
+                  >
                     {t('ltAlarmNotify.test')}
                   </Button>
                   <Button type="link" size="small" onClick={() => open(row)}>
@@ -184,6 +189,7 @@ export function NotifyTab({ projectId }: { projectId: number }) {
         onCancel={() => setEditing(null)}
         onOk={() => void submit()}
         confirmLoading={busy}
+        testId="alarm-notify-dialog"
       >
         <Form form={form} layout="vertical" data-testid="alarm-notify-form">
           <Form.Item name="kind" label={t('ltAlarmNotify.kind')} rules={[{ required: true }]}>
