@@ -131,7 +131,7 @@ export function notifyRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/lighting/alarm-notify/channel/:channelId/test',
       {
-        config: { perm: 'lighting:alarmConfig:edit' },
+        config: { perm: 'lighting:alarmConfig:edit', operLog: { title: 'alarm notification', businessType: 0 } },
         schema: {
           tags,
           summary: 'Sends a test message through the channel and answers its delivery',
