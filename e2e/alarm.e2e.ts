@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -179,5 +181,43 @@ describe.skipIf(!hasChromium)('alarms (issue #14)', () => {
       threshold: 270,
       custom: true,
     });
+  });
+
+  it('adds a webhook in the outward notification tab, sends a test message and sees it delivered in the log', async () => {
+    const received: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        received.push(`${req.headers['x-luxgrid-signature'] ?? ''} ${body}`);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/street-alarms`;
+      await page.goto(CONFIG_PAGE);
+      await page.getByRole('tab', { name: '外部通知' }).click();
+      await page.getByTestId('alarm-notify-add').click();
+      const dialog = page.getByTestId('alarm-notify-dialog');
+      await dialog.locator('#name').fill('E2E control room');
+      await dialog.locator('#url').fill(url);
+      await dialog.locator('#secret').fill('e2e-secret');
+      await dialog.getByRole('button', { name: /确\s*定/ }).click();
+      const channels = page.getByTestId('alarm-notify-channels');
+      const row = channels.locator('tbody tr', { hasText: 'E2E control room' });
+      await row.waitFor();
+      await row.getByRole('button', { name: '发送测试' }).click();
+      await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
+      expect(received[0]).toMatch(/^sha256=[0-9a-f]{64} \{.*"action":"TEST"/);
+      const log = page.getByTestId('alarm-notify-deliveries');
+      await expect
+        .poll(() => log.locator('tbody tr', { hasText: 'E2E control room' }).first().textContent(), { timeout: 10_000 })
+        .toContain('已送达');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

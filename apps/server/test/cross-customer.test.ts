@@ -53,6 +53,8 @@ const RECORD_PARAMS: Record<string, string> = {
   coverIds: 'cover',
   alarmId: 'alarm',
   alarmIds: 'alarm',
+  channelId: 'notifyChannel',
+  channelIds: 'notifyChannel',
   importId: 'userImport',
   recordId: 'importRecord',
   subscriptionId: 'subscription',
@@ -328,6 +330,11 @@ async function rivalRecords(): Promise<void> {
     [rival.cover, c, p],
   );
   // an active, unacknowledged alarm of the rival's box with its history and the box under maintenance
+  rival.notifyChannel = await id(
+    `insert into lt_notify_channel (client_id, project_id, kind, name, url, secret)
+     values ($1, $2, 'WEBHOOK', '${MARK} webhook', 'http://127.0.0.1:9/${MARK}', '${MARK}') returning channel_id as id`,
+    [c, p],
+  );
   rival.alarm = await id(
     `insert into lt_alarm (client_id, project_id, device_id, alarm_config_type, alarm_type, grade, first_time, last_time, detail)
      values ($1, $2, $3, 'LineLeakage', 'BOX', 'dangerous', now(), now(), '{"note": "${MARK}"}') returning alarm_id as id`,

@@ -1,5 +1,6 @@
 /** Every table, for Drizzle and drizzle-kit. Tables live beside their module (or the platform part that owns them). */
 export * from '../modules/alarm/alarm.table.ts';
+export * from '../modules/alarm/notify/notify.table.ts';
 export * from '../modules/common/file.table.ts';
 export * from '../modules/lighting/device/device.table.ts';
 export * from '../modules/lighting/import/import.table.ts';

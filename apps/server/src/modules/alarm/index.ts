@@ -1,6 +1,8 @@
 import type { Area } from '../../platform/area.ts';
 import { alarmDetection } from './detection/detection.ts';
 import { alarmRoutes } from './list/alarm.routes.ts';
+import { notifyRoutes } from './notify/notify.routes.ts';
+import { notifyWorker } from './notify/worker.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 
 /**
@@ -11,6 +13,9 @@ import { settingsRoutes } from './settings/settings.routes.ts';
 export const alarmArea: Area = {
   name: 'alarm',
   menus: [],
-  routes: (deps) => [settingsRoutes(deps), alarmRoutes(deps)],
-  listens: (deps) => void alarmDetection(deps).listen(),
+  routes: (deps) => [settingsRoutes(deps), alarmRoutes(deps), notifyRoutes(deps)],
+  listens: (deps) => {
+    void alarmDetection(deps).listen();
+    notifyWorker(deps).start();
+  },
 };

@@ -86,3 +86,50 @@ export const GRADE_COLOURS: Record<string, string> = {
   urgent: 'orange',
   ordinary: 'blue',
 };
+
+export interface NotifyChannel {
+  channelId: number;
+  projectId: number;
+  kind: 'WEBHOOK' | 'EMAIL';
+  name: string;
+  url: string;
+  hasSecret: boolean;
+  recipients: string;
+  enabled: boolean;
+}
+
+export interface NotifyDelivery {
+  deliveryId: number;
+  channelId: number;
+  channelName: string;
+  kind: string;
+  alarmId: number | null;
+  action: string;
+  alarmConfigType: string;
+  deviceName: string;
+  status: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
+  attempts: number;
+  lastError: string;
+  responseCode: number | null;
+  createTime: number;
+  nextTime: number | null;
+  sentTime: number | null;
+}
+
+export type NotifyChannelBody = Omit<NotifyChannel, 'hasSecret' | 'channelId'> & {
+  channelId?: number;
+  secret?: string;
+};
+
+export const alarmNotifyApi = {
+  channels: (projectId: number) =>
+    http.get<TableEnvelope<NotifyChannel>>('/lighting/alarm-notify/channel/list', { projectId }),
+  add: (body: NotifyChannelBody) => http.post('/lighting/alarm-notify/channel', body),
+  edit: (body: NotifyChannelBody) => http.put('/lighting/alarm-notify/channel', body),
+  remove: (projectId: number, channelId: number) =>
+    http.del(`/lighting/alarm-notify/channel/${channelId}?projectId=${projectId}`),
+  test: (projectId: number, channelId: number) =>
+    http.post<DataEnvelope<NotifyDelivery | null>>(`/lighting/alarm-notify/channel/${channelId}/test`, { projectId }),
+  deliveries: (projectId: number, pageNum: number, pageSize: number) =>
+    http.get<TableEnvelope<NotifyDelivery>>('/lighting/alarm-notify/delivery/list', { projectId, pageNum, pageSize }),
+};

@@ -6,6 +6,7 @@ import {
   type LiveAlarm,
 } from '@luxgrid/contracts';
 import type { Deps } from '../../../platform/context.ts';
+import { enqueue, type OutwardAlarm } from '../notify/outbox.ts';
 
 /** One alarm to raise (or repeat). */
 export interface RaiseOp {
@@ -266,7 +267,8 @@ export class AlarmStore {
 
   /**
    * Pushes alarms to the viewers of their customer and project: not those inhibited by a parent,
-   * shelved or under maintenance, nor types whose settings say not to push.
+   * shelved or under maintenance, nor types whose settings say not to push. Types whose settings
+   * say to notify outward are queued for the project's webhooks and e-mail.
    */
   async push(
     rows: readonly Written[],
@@ -274,9 +276,25 @@ export class AlarmStore {
     settings: Map<number, Record<AlarmConfigType, AlarmSetting>>,
   ): Promise<void> {
     const groups = new Map<string, { clientId: number; projectId: number; items: LiveAlarm[] }>();
+    const outward: OutwardAlarm[] = [];
     for (const w of rows) {
       const setting = settings.get(w.project_id)?.[w.alarm_config_type];
-      if (w.inhibited_by || w.maintenance || w.shelved || !setting?.push) continue;
+      if (w.inhibited_by || w.maintenance || w.shelved) continue;
+      if (setting?.notify)
+        outward.push({
+          alarmId: w.alarm_id,
+          clientId: w.client_id,
+          projectId: w.project_id,
+          deviceId: w.device_id,
+          uid: w.uid,
+          deviceName: w.name,
+          alarmConfigType: w.alarm_config_type,
+          grade: w.grade,
+          state: w.state,
+          action,
+          ts: w.ts,
+        });
+      if (!setting?.push) continue;
       const key = `${w.client_id}:${w.project_id}`;
       const group = groups.get(key) ?? { clientId: w.client_id, projectId: w.project_id, items: [] };
       groups.set(key, group);
@@ -293,6 +311,8 @@ export class AlarmStore {
         ts: w.ts,
       });
     }
+    // queued in the database: sent by the notification worker, retried, kept across restarts
+    await enqueue(this.deps.database, outward, this.deps.clock.now());
     for (const g of groups.values())
       await this.deps.ws.publish(
         { clientId: g.clientId, projectId: g.projectId },

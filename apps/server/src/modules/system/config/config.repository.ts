@@ -36,8 +36,13 @@ export const CONFIG_SORTABLE = {
 };
 export const CONFIG_ORDER = [desc(sysConfig.configId)];
 
+/** Parameters that hold a credential: answered masked, and the mask sent back keeps the saved value. */
+export const SECRET_CONFIG_KEYS = new Set(['sys.mail.password']);
+export const CONFIG_MASK = '******';
+
 const view = (row: typeof sysConfig.$inferSelect, scope: Scope) => ({
   ...row,
+  configValue: SECRET_CONFIG_KEYS.has(row.configKey) && row.configValue ? CONFIG_MASK : row.configValue,
   // the list shows the name in the reader's language; the form edits both
   configName: localized(scope.lang, row.configName, row.configNameEn),
   configNameZh: row.configName,
@@ -92,9 +97,11 @@ export async function insertConfig(db: Db, scope: Scope, now: number, values: Co
 
 export async function updateConfig(db: Db, scope: Scope, now: number, configId: number, values: ConfigValues) {
   await ensureUniqueKey(db, values.configKey, values.configName, configId);
+  const keep = SECRET_CONFIG_KEYS.has(values.configKey) && values.configValue === CONFIG_MASK;
+  const { configValue, ...rest } = values;
   const changed = await db
     .update(sysConfig)
-    .set({ ...values, remark: values.remark ?? '', ...updated(scope, now) })
+    .set({ ...rest, ...(keep ? {} : { configValue }), remark: values.remark ?? '', ...updated(scope, now) })
     .where(eq(sysConfig.configId, configId))
     .returning({ id: sysConfig.configId });
   if (!changed.length) throw notFound();

@@ -7,6 +7,7 @@ import { fail, forbidden, notFound } from '../../../platform/errors.ts';
 import { pageQuery } from '../../../platform/paging.ts';
 import { resourceRoutes } from '../../../platform/resource-routes.ts';
 import {
+  CONFIG_MASK,
   CONFIG_ORDER,
   CONFIG_SORTABLE,
   deleteConfigs,
@@ -14,6 +15,7 @@ import {
   findConfig,
   insertConfig,
   listConfigs,
+  SECRET_CONFIG_KEYS,
   updateConfig,
 } from './config.repository.ts';
 import { clearConfigCache, getConfigValue } from './config.service.ts';
@@ -121,7 +123,8 @@ export function configRoutes(deps: Deps): FastifyPluginAsyncZod {
           if (!req.ctx) throw notFound();
           return { code: 200, msg: '', data: '' };
         }
-        const value = (await getConfigValue(deps, key)) ?? '';
+        const stored = (await getConfigValue(deps, key)) ?? '';
+        const value = SECRET_CONFIG_KEYS.has(key) && stored ? CONFIG_MASK : stored;
         return { code: 200, msg: value, data: value };
       },
     );

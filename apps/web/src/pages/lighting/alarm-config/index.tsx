@@ -1,4 +1,4 @@
-import { App, Button, Form, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Form, InputNumber, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AlarmSettingRow, alarmConfigApi, GRADE_COLOURS } from '../../../features/alarm/api';
@@ -7,6 +7,7 @@ import { DictTag } from '../../../shared/DictTag';
 import { DraggableDialog } from '../../../shared/DraggableDialog';
 import { useDict } from '../../../shared/dict';
 import { HasPermi, useHasPermi } from '../../../shared/perms';
+import { NotifyTab } from './NotifyTab';
 
 const FLAGS = ['enabled', 'push', 'sound', 'notify', 'workOrder'] as const;
 
@@ -82,107 +83,116 @@ function AlarmConfigBody() {
       ? `${row.thresholdDef.label[lang]} ${row.threshold ?? '-'}${row.thresholdDef.unit ? ` ${row.thresholdDef.unit}` : ''}`
       : t('ltAlarmConfig.none');
 
+  const settingsTable = (
+    <Table<AlarmSettingRow>
+      rowKey="alarmConfigType"
+      size="small"
+      loading={loading}
+      dataSource={rows}
+      pagination={false}
+      scroll={{ x: 1300, y: 710 }}
+      data-testid="alarm-config-table"
+      columns={[
+        {
+          key: 'type',
+          title: t('ltAlarmConfig.type'),
+          dataIndex: 'alarmConfigType',
+          width: 220,
+          fixed: 'left',
+          render: (value: string, row) => (
+            <Space size={4}>
+              {typeLabel(value)}
+              {row.custom && <Tag color="blue">{t('ltAlarmConfig.custom')}</Tag>}
+            </Space>
+          ),
+        },
+        {
+          key: 'family',
+          title: t('ltAlarmConfig.family'),
+          dataIndex: 'alarmType',
+          width: 110,
+          render: (value: string) => <DictTag options={families} value={value} />,
+        },
+        {
+          key: 'sources',
+          title: t('ltAlarmConfig.sources'),
+          dataIndex: 'sources',
+          width: 180,
+          render: (value: AlarmSettingRow['sources']) =>
+            value.map((s) => <Tag key={s}>{t(`ltAlarmConfig.source.${s}`)}</Tag>),
+        },
+        {
+          key: 'grade',
+          title: t('ltAlarmConfig.grade'),
+          dataIndex: 'grade',
+          width: 90,
+          render: (value: string) => (
+            <Tag color={GRADE_COLOURS[value]}>
+              <DictTag options={grades} value={value} />
+            </Tag>
+          ),
+        },
+        { key: 'threshold', title: t('ltAlarmConfig.threshold'), width: 230, render: (_, row) => threshold(row) },
+        {
+          key: 'hold',
+          title: t('ltAlarmConfig.holdSeconds'),
+          dataIndex: 'holdSeconds',
+          width: 110,
+          render: (value: number | null, row) => (row.hasHold ? value : t('ltAlarmConfig.none')),
+        },
+        ...FLAGS.map((flag) => ({
+          key: flag,
+          title: t(`ltAlarmConfig.${flag}`),
+          dataIndex: flag,
+          width: 90,
+          render: (value: boolean, row: AlarmSettingRow) => (
+            <Switch
+              size="small"
+              checked={value}
+              disabled={!canEdit}
+              onChange={(checked) => void save(row, { [flag]: checked }).catch(() => undefined)}
+              data-testid={`alarm-config-${flag}-${row.alarmConfigType}`}
+            />
+          ),
+        })),
+        {
+          key: 'actions',
+          title: t('common.actions'),
+          width: 170,
+          fixed: 'right',
+          render: (_, row) => (
+            <HasPermi value={['lighting:alarmConfig:edit']}>
+              <Space size={0}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => {
+                    form.setFieldsValue(row);
+                    setEditing(row);
+                  }}
+                  data-testid={`alarm-config-edit-${row.alarmConfigType}`}
+                >
+                  {t('ltAlarmConfig.edit')}
+                </Button>
+                {row.custom && (
+                  <Button type="link" size="small" onClick={() => reset(row)}>
+                    {t('ltAlarmConfig.reset')}
+                  </Button>
+                )}
+              </Space>
+            </HasPermi>
+          ),
+        },
+      ]}
+    />
+  );
+
   return (
     <div className="lx-page" data-testid="alarm-config-page">
-      <Table<AlarmSettingRow>
-        rowKey="alarmConfigType"
-        size="small"
-        loading={loading}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 1300, y: 710 }}
-        data-testid="alarm-config-table"
-        columns={[
-          {
-            key: 'type',
-            title: t('ltAlarmConfig.type'),
-            dataIndex: 'alarmConfigType',
-            width: 220,
-            fixed: 'left',
-            render: (value: string, row) => (
-              <Space size={4}>
-                {typeLabel(value)}
-                {row.custom && <Tag color="blue">{t('ltAlarmConfig.custom')}</Tag>}
-              </Space>
-            ),
-          },
-          {
-            key: 'family',
-            title: t('ltAlarmConfig.family'),
-            dataIndex: 'alarmType',
-            width: 110,
-            render: (value: string) => <DictTag options={families} value={value} />,
-          },
-          {
-            key: 'sources',
-            title: t('ltAlarmConfig.sources'),
-            dataIndex: 'sources',
-            width: 180,
-            render: (value: AlarmSettingRow['sources']) =>
-              value.map((s) => <Tag key={s}>{t(`ltAlarmConfig.source.${s}`)}</Tag>),
-          },
-          {
-            key: 'grade',
-            title: t('ltAlarmConfig.grade'),
-            dataIndex: 'grade',
-            width: 90,
-            render: (value: string) => (
-              <Tag color={GRADE_COLOURS[value]}>
-                <DictTag options={grades} value={value} />
-              </Tag>
-            ),
-          },
-          { key: 'threshold', title: t('ltAlarmConfig.threshold'), width: 230, render: (_, row) => threshold(row) },
-          {
-            key: 'hold',
-            title: t('ltAlarmConfig.holdSeconds'),
-            dataIndex: 'holdSeconds',
-            width: 110,
-            render: (value: number | null, row) => (row.hasHold ? value : t('ltAlarmConfig.none')),
-          },
-          ...FLAGS.map((flag) => ({
-            key: flag,
-            title: t(`ltAlarmConfig.${flag}`),
-            dataIndex: flag,
-            width: 90,
-            render: (value: boolean, row: AlarmSettingRow) => (
-              <Switch
-                size="small"
-                checked={value}
-                disabled={!canEdit}
-                onChange={(checked) => void save(row, { [flag]: checked }).catch(() => undefined)}
-                data-testid={`alarm-config-${flag}-${row.alarmConfigType}`}
-              />
-            ),
-          })),
-          {
-            key: 'actions',
-            title: t('common.actions'),
-            width: 170,
-            fixed: 'right',
-            render: (_, row) => (
-              <HasPermi value={['lighting:alarmConfig:edit']}>
-                <Space size={0}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => {
-                      form.setFieldsValue(row);
-                      setEditing(row);
-                    }}
-                    data-testid={`alarm-config-edit-${row.alarmConfigType}`}
-                  >
-                    {t('ltAlarmConfig.edit')}
-                  </Button>
-                  {row.custom && (
-                    <Button type="link" size="small" onClick={() => reset(row)}>
-                      {t('ltAlarmConfig.reset')}
-                    </Button>
-                  )}
-                </Space>
-              </HasPermi>
-            ),
-          },
+      <Tabs
+        items={[
+          { key: 'settings', label: t('ltAlarmNotify.settingsTab'), children: settingsTable },
+          { key: 'notify', label: t('ltAlarmNotify.tab'), children: <NotifyTab projectId={projectId} /> },
         ]}
       />
       <DraggableDialog
