@@ -2,15 +2,19 @@ import type { Area } from '../../platform/area.ts';
 import { alarmDetection } from './detection/detection.ts';
 import { alarmRoutes } from './list/alarm.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
+import { alarmFigures } from './statistics/alarm-figures.ts';
+import { statisticsRoutes } from './statistics/statistics.routes.ts';
 
 /**
  * Alarms of smart lighting: settings per project, detection from the device hub's events, readings
- * and presence, the alarm list and its operator workflow, live pushes. Its screens
+ * and presence, the alarm list and its operator workflow, live pushes, alarm and fault statistics
+ * (`statistics/alarm`, `statistics/fault`) and the home pages' alarm figures. Its screens
  * (`lighting/alarm`, `lighting/alarm-config`) are pages of the lighting menus, served by the lighting area.
  */
 export const alarmArea: Area = {
   name: 'alarm',
   menus: [],
-  routes: (deps) => [settingsRoutes(deps), alarmRoutes(deps)],
+  figures: { alarms: alarmFigures },
+  routes: (deps) => [settingsRoutes(deps), alarmRoutes(deps), statisticsRoutes(deps)],
   listens: (deps) => void alarmDetection(deps).listen(),
 };
