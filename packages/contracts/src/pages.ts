@@ -42,6 +42,8 @@ export const AVAILABLE_PAGES: readonly string[] = [
   'monitor/userlog/index',
   'redirect/index',
   'register/index',
+  'statistics/alarm/index',
+  'statistics/fault/index',
   'sysclient/customer-config/index',
   'sysclient/customer-info/index',
   'sysclient/customer/index',
