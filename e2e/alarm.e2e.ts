@@ -14,7 +14,8 @@ const RTU_UID = `${CCU_UID}-L1`;
  * The operator's alarm journey: a lamp controller reports a tilt over MQTT; the navbar bell counts
  * it at once (pushed over /ws); the operator opens the alarm list, the alarm's drawer with its
  * readings chart and history, acknowledges it with a comment, and sees it recover when the device
- * says so. Then the project's alarm settings: 33 types, one threshold changed.
+ * says so. Then the project's alarm settings: 33 types, one threshold changed; then the alarm and
+ * fault statistics with that tilt among their figures, in both languages.
  */
 describe.skipIf(!hasChromium)('alarms (issue #14)', () => {
   const baseURL = inject('baseURL');
@@ -219,5 +220,25 @@ describe.skipIf(!hasChromium)('alarms (issue #14)', () => {
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+
+  it('shows the tilt in the alarm and fault statistics, in both languages', async () => {
+    await page.goto('/web/statistics/alarm');
+    const stats = page.getByTestId('alarm-statistics-page');
+    await stats.waitFor();
+    await expect.poll(() => stats.getByTestId('alarm-stats-top').textContent(), { timeout: 15_000 }).toContain(RTU_UID);
+    await expect(stats.getByTestId('alarm-stats-type').textContent()).resolves.toContain('单灯倾斜');
+    await expect(stats.getByTestId('alarm-stats-mttr-table').textContent()).resolves.toContain('单灯倾斜');
+    await stats.getByTestId('alarm-stats-per-day').locator('canvas').first().waitFor({ timeout: 10_000 });
+    await expect(stats.textContent()).resolves.toContain('告警最多的十台设备');
+
+    await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+    await page.goto('/web/statistics/fault');
+    const faults = page.getByTestId('fault-statistics-page');
+    await faults.waitFor();
+    await expect.poll(() => faults.getByTestId('fault-stats-type').textContent(), { timeout: 15_000 }).toMatch(/tilt/i);
+    await expect(faults.textContent()).resolves.toContain('Faults per day (by type)');
+    await faults.getByTestId('fault-stats-by-type').locator('canvas').first().waitFor({ timeout: 10_000 });
+    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
   });
 });

@@ -81,9 +81,11 @@ describe('home page figures', () => {
     });
     const user = await t.login('demo_admin');
     const res = await t.call('GET', '/sysclient/home/summary', { token: user });
-    expect(res.body.data.figures).toEqual({ devices: { total: 7, online: 5 } });
+    // the alarm area's own figures answer beside them; the failing provider is left out
+    const alarms = { open: 0, unacknowledged: 0, today: 0 };
+    expect(res.body.data.figures).toEqual({ devices: { total: 7, online: 5 }, alarms });
     const info = await t.call('GET', '/sysclient/customerInfo', { token: user });
-    expect(info.body.data.figures).toEqual({ devices: { total: 7, online: 5 } });
+    expect(info.body.data.figures).toEqual({ devices: { total: 7, online: 5 }, alarms });
   });
 });
 

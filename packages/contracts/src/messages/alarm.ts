@@ -20,6 +20,14 @@ export const ALARM_MESSAGES = {
     'en-US': '{type} recovers by itself once the device recovers and cannot be cleared by hand',
   },
   'alarm.recovered': { 'zh-CN': '告警已恢复，无需处理', 'en-US': 'The alarm has already recovered' },
+  'alarm.stats.tooLong': {
+    'zh-CN': '统计时间范围最多{max}天',
+    'en-US': 'Statistics cover at most {max} days',
+  },
+  'alarm.stats.order': {
+    'zh-CN': '开始时间不能晚于结束时间',
+    'en-US': 'The start of the period must come before its end',
+  },
   'alarm.maintenance.past': {
     'zh-CN': '维护结束时间必须晚于当前时间',
     'en-US': 'The end of maintenance must be in the future',

@@ -4,16 +4,23 @@ import { alarmRoutes } from './list/alarm.routes.ts';
 import { notifyRoutes } from './notify/notify.routes.ts';
 import { notifyWorker } from './notify/worker.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
+import { alarmFigures } from './statistics/alarm-figures.ts';
+import { statisticsRoutes } from './statistics/statistics.routes.ts';
 
 /**
  * Alarms of smart lighting: settings per project, detection from the device hub's events, readings
- * and presence, the alarm list and its operator workflow, live pushes. Its screens
+ * and presence, the alarm list and its operator workflow, live pushes, alarm and fault statistics
+ * (`statistics/alarm`, `statistics/fault`, the `statistics` folder it serves) and the home pages'
+ * alarm figures. Its other screens
  * (`lighting/alarm`, `lighting/alarm-config`) are pages of the lighting menus, served by the lighting area.
  */
 export const alarmArea: Area = {
   name: 'alarm',
-  menus: [],
-  routes: (deps) => [settingsRoutes(deps), alarmRoutes(deps), notifyRoutes(deps)],
+  menus: ['statistics'],
+  figures: { alarms: alarmFigures },
+  // the outward notification worker polls the database: it stops with the HTTP server, before the database closes
+  hooks: (app, deps) => app.addHook('onClose', async () => notifyWorker(deps).stop()),
+  routes: (deps) => [settingsRoutes(deps), alarmRoutes(deps), notifyRoutes(deps), statisticsRoutes(deps)],
   listens: (deps) => {
     void alarmDetection(deps).listen();
     notifyWorker(deps).start();

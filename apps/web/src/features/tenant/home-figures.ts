@@ -6,7 +6,7 @@ import { COUNTED_DEVICE_TYPES, LAMP_DEVICE_TYPE } from '@luxgrid/contracts/light
  * that is not registered (yet) is simply absent, and the home pages then say so instead of
  * showing zeros. Expected groups:
  *   figures.devices = { total, lamps, online, offline, faults, onlineRate? (0–1 or 0–100) }
- *   figures.alarms  = { active, today? }
+ *   figures.alarms  = { open, unacknowledged, today }
  *   figures.energy  = { todayKwh, monthKwh, trend: [{ date: 'yyyy-MM-dd', kwh }] }
  */
 export interface DeviceFigures {
@@ -18,6 +18,8 @@ export interface DeviceFigures {
   onlineRate: number | null;
   faults: number | null;
   activeAlarms: number | null;
+  unacknowledgedAlarms: number | null;
+  alarmsToday: number | null;
   energyToday: number | null;
   energyMonth: number | null;
   energyTrend: { date: string; kwh: number }[];
@@ -75,6 +77,8 @@ export function readDeviceFigures(figures: unknown): DeviceFigures {
     onlineRate: onlineRate === null ? null : round1(Math.min(100, Math.max(0, onlineRate))),
     faults: num(devices.faults, devices.fault, devices.broken, devices.faultCount),
     activeAlarms: num(alarms.active, alarms.unrecovered, alarms.open, alarms.total),
+    unacknowledgedAlarms: num(alarms.unacknowledged),
+    alarmsToday: num(alarms.today),
     energyToday: num(energy.todayKwh, energy.today),
     energyMonth: num(energy.monthKwh, energy.month),
     energyTrend,

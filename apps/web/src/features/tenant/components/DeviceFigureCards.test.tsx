@@ -42,3 +42,20 @@ describe('home device figures open the device list filtered as they count', () =
     expect(open('lamps')).toEqual({ deviceType: 'RTU' });
   });
 });
+
+describe('home alarm figures', () => {
+  it('shows open, unacknowledged and today alarms when the alarm figures are reported', () => {
+    const withAlarms = readDeviceFigures({
+      devices: { total: 10, lamps: 8, online: 9, faults: 1 },
+      alarms: { open: 7, unacknowledged: 4, today: 2 },
+    });
+    const router = createMemoryRouter([{ path: '/', element: <DeviceFigureCards figures={withAlarms} /> }], {
+      initialEntries: ['/'],
+    });
+    render(<RouterProvider router={router} />);
+    const text = screen.getByTestId('device-figures').textContent ?? '';
+    expect(text).toMatch(/未恢复告警\s*7/);
+    expect(text).toMatch(/未确认告警\s*4/);
+    expect(text).toMatch(/今日告警\s*2/);
+  });
+});

@@ -1,4 +1,4 @@
-import { AlertOutlined, BulbOutlined, ThunderboltOutlined, WifiOutlined } from '@ant-design/icons';
+import { AlertOutlined, BellOutlined, BulbOutlined, ThunderboltOutlined, WifiOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, Row, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { storage } from '../../../shared/storage';
 import { type DeviceFigures, deviceListLink, type FigureLink, showFigure } from '../home-figures';
 
 /**
- * Lamps, online rate, faults and today's energy — or a plain note when no device figures are
+ * Lamps, online rate, faults and today's energy, then open, unacknowledged and today's alarms — or a plain note when no device figures are
  * reported. Lamps, online rate and faults open the device list filtered the way they count.
  */
 export function DeviceFigureCards({ figures }: { figures: DeviceFigures }) {
@@ -52,6 +52,21 @@ export function DeviceFigureCards({ figures }: { figures: DeviceFigures }) {
       color: '#1677ff',
     },
   ];
+  if (figures.activeAlarms !== null) {
+    const alarmItems = [
+      { key: 'openAlarms', value: figures.activeAlarms, color: '#f5222d' },
+      { key: 'unacknowledgedAlarms', value: figures.unacknowledgedAlarms, color: '#fa541c' },
+      { key: 'alarmsToday', value: figures.alarmsToday, color: '#faad14' },
+    ];
+    for (const a of alarmItems)
+      items.push({
+        key: a.key,
+        icon: <BellOutlined />,
+        title: t(`homeIndex.${a.key}`),
+        value: showFigure(a.value, 0, lang),
+        color: a.color,
+      });
+  }
   return (
     <Row gutter={[12, 12]} data-testid="device-figures">
       {items.map((item) => (
