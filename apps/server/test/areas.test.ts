@@ -35,8 +35,10 @@ describe('areas', () => {
     );
     expect(built.length).toBeGreaterThan(40);
     for (const menu of built) {
-      const folder = menu.component!.replace(/^\/+/, '').split('/')[0];
-      const owners = AREAS.filter((area) => area.menus.includes(folder!)).map((area) => area.name);
+      const page = menu.component!.replace(/^\/+/, '');
+      const owners = AREAS.filter((area) => area.menus.some((folder) => page.startsWith(`${folder}/`))).map(
+        (area) => area.name,
+      );
       expect(owners, `${menu.key} (${menu.component})`).toHaveLength(1);
     }
   });

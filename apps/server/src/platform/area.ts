@@ -12,8 +12,9 @@ export interface Area {
   /** its folder under modules/ */
   name: string;
   /**
-   * the seeded menus whose screens it serves, by the first folder of their page (a menu's
-   * component `lighting/device/index` belongs to the area that lists `lighting`)
+   * the seeded menus whose screens it serves, by the folder of their page (a menu's component
+   * `lighting/device/index` belongs to the area that lists `lighting`; a folder shared by several
+   * areas is listed by its subfolders, e.g. `statistics/alarm`)
    */
   menus: readonly string[];
   /** hooks that apply to every route of the application, installed before any area's routes */

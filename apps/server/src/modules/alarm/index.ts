@@ -10,13 +10,13 @@ import { statisticsRoutes } from './statistics/statistics.routes.ts';
 /**
  * Alarms of smart lighting: settings per project, detection from the device hub's events, readings
  * and presence, the alarm list and its operator workflow, live pushes, alarm and fault statistics
- * (`statistics/alarm`, `statistics/fault`, the `statistics` folder it serves) and the home pages'
+ * (`statistics/alarm`, `statistics/fault`) and the home pages'
  * alarm figures. Its other screens
  * (`lighting/alarm`, `lighting/alarm-config`) are pages of the lighting menus, served by the lighting area.
  */
 export const alarmArea: Area = {
   name: 'alarm',
-  menus: ['statistics'],
+  menus: ['statistics/alarm', 'statistics/fault'],
   figures: { alarms: alarmFigures },
   // the outward notification worker polls the database: it stops with the HTTP server, before the database closes
   hooks: (app, deps) => app.addHook('onClose', async () => notifyWorker(deps).stop()),
