@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
 import { UP_KINDS } from '@luxgrid/contracts';
 import { asyncApiText, deviceProtocolAsyncApi } from '@luxgrid/contracts/asyncapi';
+import { asyncApiMarkdown } from '@luxgrid/contracts/asyncapi-markdown';
 import { withProtocolTables } from '@luxgrid/contracts/protocol-tables';
 import { describe, expect, it } from 'vitest';
 
@@ -10,6 +12,33 @@ const docs = join(import.meta.dirname, '../../../docs');
 describe('the device protocol documents follow the contracts', () => {
   it('docs/asyncapi.json is the generated AsyncAPI document (npx tsx scripts/protocol-docs.ts)', () => {
     expect(readFileSync(join(docs, 'asyncapi.json'), 'utf8')).toBe(asyncApiText());
+  });
+
+  it('docs/asyncapi.md is the rendering of the same document, linked from docs/device-protocol.md', () => {
+    const md = readFileSync(join(docs, 'asyncapi.md'), 'utf8');
+    expect(md).toBe(asyncApiMarkdown());
+    expect(readFileSync(join(docs, 'device-protocol.md'), 'utf8')).toContain('](asyncapi.md)');
+    expect(md).toContain(
+      '| `luxgrid/v1/{projectId}/{uid}/down/command` | `receiveCommand` | platform → device | 1 | false | `command` or `cancel` |',
+    );
+    expect(md).toContain('- Correlation id: `$message.payload#/commands/0/id`');
+    expect(md).toContain('| `commands[].uid` | string | 1 … 64 characters | yes |');
+    expect(md).toContain('| `dimLevel` | number | 0 … 100 | no | Dim level (%) |');
+    expect(md).toContain('| `embedded-tls` | `localhost:8883` | secure-mqtt | 3.1.1 | `device` |');
+  });
+
+  it('the official AsyncAPI parser reads the document without errors', async () => {
+    const { document, diagnostics } = await new Parser().parse(asyncApiText());
+    const errors = diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error);
+    expect(errors.map((d) => `${d.code} ${d.message} at ${d.path.join('/')}`)).toEqual([]);
+    expect(document?.channels().all()).toHaveLength(UP_KINDS.length + 1);
+    expect(
+      document
+        ?.messages()
+        .all()
+        .map((m) => m.id())
+        .sort(),
+    ).toEqual(['ack', 'cancel', 'command', 'event', 'heartbeat', 'hello', 'result', 'telemetry']);
   });
 
   it('docs/device-protocol.md carries the readings and events tables of the thing model', () => {

@@ -185,6 +185,7 @@ export function deviceProtocolAsyncApi(): Record<string, unknown> {
   for (const kind of UP_KINDS) {
     const delivery = TOPIC_DELIVERY[kind];
     messages[kind] = {
+      messageId: kind,
       name: kind,
       title: kind,
       summary: delivery.summary,
@@ -205,6 +206,7 @@ export function deviceProtocolAsyncApi(): Record<string, unknown> {
     };
   }
   messages.command = {
+    messageId: 'command',
     name: 'command',
     title: 'command',
     summary: 'One action for one or more devices the session carries; each command has its own id.',
@@ -213,6 +215,7 @@ export function deviceProtocolAsyncApi(): Record<string, unknown> {
     correlationId: { $ref: '#/components/correlationIds/command' },
   };
   messages.cancel = {
+    messageId: 'cancel',
     name: 'cancel',
     title: 'cancel',
     summary:
