@@ -31,7 +31,17 @@ const { values: args } = parseArgs({
     mqtt: { type: 'string', description: 'broker URL; the server’s embedded broker by default' },
     'topic-root': { type: 'string', default: 'luxgrid' },
     'fail-rate': { type: 'string', default: '0.03' },
-    'fault-rate': { type: 'string', default: '0.0005', description: 'chance per lamp and report of raising a fault' },
+    'fault-rate': {
+      type: 'string',
+      default: '0.0005',
+      description: 'LoRaWAN lamps: chance per lamp and report of raising a fault',
+    },
+    faults: {
+      type: 'string',
+      default: '4',
+      description:
+        'faults an hour across the city (lamp failure, branch over-voltage, concentrator drop-off, mains failure), each recovered later; 0: none',
+    },
     'cover-event-rate': {
       type: 'string',
       default: '0.01',
@@ -315,7 +325,7 @@ const concentrators = city.boxes
         rateMs: Number(args.rate) * 1000,
         heartbeatMs: Number(args.heartbeat) * 1000,
         failRate: Number(args['fail-rate']),
-        faultRate: Number(args['fault-rate']),
+        faultsPerHour: Number(args.faults) / city.boxes.length,
         seed: Number(args.seed) * 100_003 + i,
       }),
   );
