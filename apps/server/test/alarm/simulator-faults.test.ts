@@ -229,4 +229,35 @@ describe('the simulator raises realistic faults and recovers them', () => {
     const kinds = new Set(Array.from({ length: 200 }, () => pickFault(box, random).kind));
     expect([...kinds].sort()).toEqual(['branchOverVoltage', 'dropOff', 'lampFailure', 'mainsFailure']);
   });
+  it('the demo city at its default rate stays far below an alarm flood (ISA-18.2: more than 10 in 10 minutes)', () => {
+    // the demo city: 200 lamps in 4 boxes reporting every 30 s, 4 faults an hour across the city (main.ts's default)
+    const demoCity = buildCity({ seed: 1, lamps: 200, lng: 115.97, lat: 40.46 });
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const raised: number[] = [];
+    let now = 0;
+    const schedules = demoCity.boxes.map(
+      (b) =>
+        new FaultSchedule({
+          box: b,
+          perHour: 4 / demoCity.boxes.length,
+          random,
+          target: { raise: () => raised.push(now), recover: () => undefined },
+        }),
+    );
+    const days = 30;
+    for (; now < days * 24 * 3_600_000; now += 30_000) for (const s of schedules) s.step(now, 30_000);
+    let worst = 0;
+    for (let i = 0, j = 0; i < raised.length; i++) {
+      while (raised[i]! - raised[j]! >= 600_000) j++;
+      worst = Math.max(worst, i - j + 1);
+    }
+    const perHour = raised.length / (days * 24);
+    expect(perHour).toBeGreaterThan(2);
+    expect(perHour).toBeLessThan(4.5);
+    expect(worst).toBeLessThan(10);
+  });
 });
