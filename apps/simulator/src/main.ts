@@ -2,10 +2,11 @@
 /**
  * The Luxgrid city simulator. Builds a seeded city for a project, registers it through the API
  * (cabinet sites, tags and street groups; the devices by Excel imports), takes MQTT credentials for its concentrators, connects each concentrator over
- * MQTT and reports for its children, obeys commands with realistic delays and failures, raises faults.
+ * MQTT and reports for its children, obeys commands with realistic delays and failures, raises faults and recovers them (faults.ts).
  * Its manhole covers register and report each over their own session, and are opened now and then.
  *
  *   npm run simulate -- --lamps 100000 --url http://localhost:8080 --rate 5
+ *   npm run simulate -- --lamps 200 --faults 30   (a fault every two minutes on average, each recovered later)
  *   npm run simulate -- --lorawan --lamps 50 --lorawan-broker mqtt://127.0.0.1:1883   (a LoRaWAN project through ChirpStack)
  */
 import { readFileSync } from 'node:fs';
