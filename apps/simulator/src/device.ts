@@ -2,6 +2,7 @@ import { type CommandMessage, downTopic, mqttUserName, upTopic } from '@luxgrid/
 import mqtt, { type MqttClient } from 'mqtt';
 import { rng, type SimBox } from './city.ts';
 import { CommandDesk, type Outcome } from './desk.ts';
+import { FaultSchedule, type SimFault } from './faults.ts';
 
 interface LampState {
   on: boolean;
@@ -9,8 +10,8 @@ interface LampState {
   energy: number;
   hours: number;
   switches: number;
-  /** the fault it reported, until a crew repairs it */
-  broken: false | 'LampFault' | 'RtuTilt';
+  /** failed, until a crew repairs it */
+  broken: boolean;
 }
 
 export interface ConcentratorOptions {
@@ -22,7 +23,8 @@ export interface ConcentratorOptions {
   rateMs: number;
   heartbeatMs: number;
   failRate: number;
-  faultRate: number;
+  /** faults this box suffers an hour on average (see faults.ts); 0: none */
+  faultsPerHour: number;
   seed: number;
 }
 
@@ -43,9 +45,15 @@ export class Concentrator {
   private meterKwh = 0;
   private readonly desk: CommandDesk;
   private reportSoon: NodeJS.Timeout | null = null;
+  readonly faults: FaultSchedule;
+  private readonly overVoltage = new Set<string>();
+  private mainsDown = false;
+  /** dropped off the network: publishes nothing until it reconnects */
+  private dropped = false;
 
   constructor(private readonly o: ConcentratorOptions) {
     this.random = rng(o.seed);
+    this.faults = new FaultSchedule({ box: o.box, perHour: o.faultsPerHour, random: this.random, target: this });
     this.desk = new CommandDesk({
       send: (kind, body) => {
         this.publish(kind, body);
@@ -89,7 +97,7 @@ export class Concentrator {
   }
 
   private publish(kind: 'hello' | 'heartbeat' | 'telemetry' | 'event' | 'ack' | 'result', body: unknown) {
-    if (!this.client?.connected) return;
+    if (this.dropped || !this.client?.connected) return;
     this.stats.messages++;
     this.client.publish(upTopic(this.o.root, this.o.projectId, this.uid, kind), JSON.stringify(body), {
       qos: kind === 'telemetry' ? 0 : 1,
@@ -97,6 +105,19 @@ export class Concentrator {
   }
 
   async start(): Promise<void> {
+    await this.connect();
+    // spread the reports over the period so that a city does not report in one burst
+    const jitter = () => Math.floor(this.random() * this.o.rateMs);
+    this.timers.push(
+      setTimeout(() => {
+        this.report();
+        this.timers.push(setInterval(() => this.report(), this.o.rateMs));
+      }, jitter()),
+      setInterval(() => this.publish('heartbeat', { children: this.children() }), this.o.heartbeatMs),
+    );
+  }
+
+  private async connect(): Promise<void> {
     this.client = mqtt.connect(this.o.brokerUrl, {
       username: mqttUserName(this.o.projectId, this.uid),
       password: this.o.secret,
@@ -124,69 +145,114 @@ export class Concentrator {
         resolve();
       });
     });
-    // spread the reports over the period so that a city does not report in one burst
-    const jitter = () => Math.floor(this.random() * this.o.rateMs);
-    this.timers.push(
-      setTimeout(() => {
-        this.report();
-        this.timers.push(setInterval(() => this.report(), this.o.rateMs));
-      }, jitter()),
-      setInterval(() => this.publish('heartbeat', { children: this.children() }), this.o.heartbeatMs),
-    );
+  }
+
+  /** A fault begins (see faults.ts): the next report of the box's devices shows it. */
+  raise(fault: SimFault): void {
+    switch (fault.kind) {
+      case 'lampFailure': {
+        const lamp = this.lamps.get(fault.uid);
+        if (!lamp) return;
+        lamp.broken = true;
+        this.publish('event', {
+          uid: fault.uid,
+          type: 'LampFault',
+          level: 'serious',
+          data: { hours: Math.round(lamp.hours) },
+        });
+        break;
+      }
+      case 'branchOverVoltage':
+        this.overVoltage.add(fault.uid);
+        break;
+      case 'mainsFailure':
+        this.publish('event', {
+          uid: this.o.box.uid,
+          type: 'PowerDown',
+          level: 'serious',
+          data: { voltageA: 0, voltageB: 0, voltageC: 0 },
+        });
+        this.mainsDown = true;
+        break;
+      case 'dropOff':
+        // the modem dies: no goodbye, nothing more until it comes back
+        this.dropped = true;
+        this.client?.end(true);
+        break;
+    }
+  }
+
+  /** A fault ends: the lamp is repaired, the supply steadies, the concentrator reconnects, mains return. */
+  async recover(fault: SimFault): Promise<void> {
+    switch (fault.kind) {
+      case 'lampFailure': {
+        const lamp = this.lamps.get(fault.uid);
+        if (!lamp) return;
+        lamp.broken = false;
+        this.publish('event', { uid: fault.uid, type: 'RECOVER', data: { type: 'LampFault' } });
+        break;
+      }
+      case 'branchOverVoltage':
+        this.overVoltage.delete(fault.uid);
+        break;
+      case 'mainsFailure':
+        this.mainsDown = false;
+        this.publish('event', { uid: this.o.box.uid, type: 'RECOVER', data: { type: 'PowerDown' } });
+        break;
+      case 'dropOff':
+        this.dropped = false;
+        await this.connect();
+        break;
+    }
   }
 
   async stop(): Promise<void> {
     for (const t of this.timers) clearTimeout(t);
+    this.dropped = true;
     if (this.reportSoon) clearTimeout(this.reportSoon);
     this.desk.stop();
     await this.client?.endAsync(true).catch(() => undefined);
   }
 
-  private report() {
+  /** Publishes the readings of every device of the box (and moves the box's faults on). */
+  report() {
+    this.faults.step(Date.now(), this.o.rateMs);
     const items: { uid: string; values: Record<string, number | string | boolean> }[] = [];
     const hours = this.o.rateMs / 3_600_000;
     let loadA = 0;
     let loadB = 0;
     for (const [i, lamp] of this.o.box.lamps.entries()) {
       const state = this.lamps.get(lamp.rtuUid)!;
-      if (!state.broken && this.random() < this.o.faultRate) {
-        state.broken = this.random() < 0.7 ? 'LampFault' : 'RtuTilt';
-        this.publish('event', {
-          uid: lamp.rtuUid,
-          type: state.broken,
-          level: 'serious',
-          data: { hours: Math.round(state.hours) },
-        });
-      } else if (state.broken && this.random() < this.o.faultRate * 20) {
-        // a crew repaired it: repairs come about twenty times sooner than failures
-        this.publish('event', { uid: lamp.rtuUid, type: 'RECOVER', data: { type: state.broken } });
-        state.broken = false;
-      }
-      const lit = state.on && !state.broken && this.breakers[i % 2];
+      const lit = state.on && !state.broken && this.breakers[i % 2] && !this.mainsDown;
       const voltage = 220 + this.random() * 12;
       const power = lit ? ((NOMINAL_W * state.dim) / 100) * (0.95 + this.random() * 0.1) : 0.6;
       state.energy += (power * hours) / 1000;
       if (lit) state.hours += hours;
       if (i % 2 === 0) loadA += power;
       else loadB += power;
-      items.push({
-        uid: lamp.rtuUid,
-        values: {
-          voltage: Math.round(voltage * 10) / 10,
-          current: Math.round((power / voltage) * 1000) / 1000,
-          power: Math.round(power * 10) / 10,
-          powerFactor: lit ? 0.95 : 0.5,
-          energy: Math.round(state.energy * 1000) / 1000,
-          dimLevel: state.dim,
-          lampState: lit ? 'ON' : 'OFF',
-          temperature: Math.round((25 + (lit ? 15 : 0) + this.random() * 5) * 10) / 10,
-        },
-      });
+      // without mains the lamps' controllers are unpowered and answer nothing
+      if (!this.mainsDown)
+        items.push({
+          uid: lamp.rtuUid,
+          values: {
+            voltage: Math.round(voltage * 10) / 10,
+            current: Math.round((power / voltage) * 1000) / 1000,
+            power: Math.round(power * 10) / 10,
+            powerFactor: lit ? 0.95 : 0.5,
+            energy: Math.round(state.energy * 1000) / 1000,
+            dimLevel: state.dim,
+            lampState: lit ? 'ON' : 'OFF',
+            temperature: Math.round((25 + (lit ? 15 : 0) + this.random() * 5) * 10) / 10,
+          },
+        });
     }
     this.meterKwh += ((loadA + loadB) * hours) / 1000;
+    const mains = () => (this.mainsDown ? 0 : Math.round((226 + this.random() * 6) * 10) / 10);
+    items.push({ uid: this.o.box.uid, values: { voltageA: mains(), voltageB: mains(), voltageC: mains() } });
     this.o.box.branches.forEach((uid, i) => {
+      if (this.mainsDown) return;
       const load = i === 0 ? loadA : loadB;
-      const v = 225 + this.random() * 8;
+      const v = this.overVoltage.has(uid) ? 262 + this.random() * 12 : 225 + this.random() * 8;
       items.push({
         uid,
         values: {

@@ -2,10 +2,11 @@
 /**
  * The Luxgrid city simulator. Builds a seeded city for a project, registers it through the API
  * (cabinet sites, tags and street groups; the devices by Excel imports), takes MQTT credentials for its concentrators, connects each concentrator over
- * MQTT and reports for its children, obeys commands with realistic delays and failures, raises faults.
+ * MQTT and reports for its children, obeys commands with realistic delays and failures, raises faults and recovers them (faults.ts).
  * Its manhole covers register and report each over their own session, and are opened now and then.
  *
  *   npm run simulate -- --lamps 100000 --url http://localhost:8080 --rate 5
+ *   npm run simulate -- --lamps 200 --faults 30   (a fault every two minutes on average, each recovered later)
  *   npm run simulate -- --lorawan --lamps 50 --lorawan-broker mqtt://127.0.0.1:1883   (a LoRaWAN project through ChirpStack)
  */
 import { readFileSync } from 'node:fs';
@@ -31,7 +32,17 @@ const { values: args } = parseArgs({
     mqtt: { type: 'string', description: 'broker URL; the server’s embedded broker by default' },
     'topic-root': { type: 'string', default: 'luxgrid' },
     'fail-rate': { type: 'string', default: '0.03' },
-    'fault-rate': { type: 'string', default: '0.0005', description: 'chance per lamp and report of raising a fault' },
+    'fault-rate': {
+      type: 'string',
+      default: '0.0005',
+      description: 'LoRaWAN lamps: chance per lamp and report of raising a fault',
+    },
+    faults: {
+      type: 'string',
+      default: '4',
+      description:
+        'faults an hour across the city (lamp failure, branch over-voltage, concentrator drop-off, mains failure), each recovered later; 0: none',
+    },
     'cover-event-rate': {
       type: 'string',
       default: '0.01',
@@ -315,7 +326,7 @@ const concentrators = city.boxes
         rateMs: Number(args.rate) * 1000,
         heartbeatMs: Number(args.heartbeat) * 1000,
         failRate: Number(args['fail-rate']),
-        faultRate: Number(args['fault-rate']),
+        faultsPerHour: Number(args.faults) / city.boxes.length,
         seed: Number(args.seed) * 100_003 + i,
       }),
   );
