@@ -15,10 +15,6 @@ const MODULES = join(SRC, 'modules');
 const SQL_IN_ROUTES_TO_BE_MOVED = [
   // to be moved: the device list, figures and commands' queries (lighting device rework)
   'modules/lighting/device/device.routes.ts',
-  // to be moved: runtime data and logs of the gateway (lighting gateway rework)
-  'modules/lighting/gateway/runtime.routes.ts',
-  // to be moved: the Excel device import (lighting import rework)
-  'modules/lighting/import/import.routes.ts',
 ];
 
 function sources(dir: string): string[] {
