@@ -7,20 +7,6 @@ const SRC = resolve(import.meta.dirname, '../src');
 const PLATFORM = join(SRC, 'platform');
 const MODULES = join(SRC, 'modules');
 
-/**
- * Route files that still run SQL themselves, to be moved into their repositories: the lighting
- * device list, the gateway's runtime screens and the device import are being reworked, and move
- * with that work. This list may only shrink.
- */
-const SQL_IN_ROUTES_TO_BE_MOVED = [
-  // to be moved: the device list, figures and commands' queries (lighting device rework)
-  'modules/lighting/device/device.routes.ts',
-  // to be moved: runtime data and logs of the gateway (lighting gateway rework)
-  'modules/lighting/gateway/runtime.routes.ts',
-  // to be moved: the Excel device import (lighting import rework)
-  'modules/lighting/import/import.routes.ts',
-];
-
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -60,12 +46,9 @@ describe('architecture', () => {
     expect(routes.length).toBeGreaterThan(25);
     const offending = routes
       .map((file) => [relative(SRC, file), sqlIn(readFileSync(file, 'utf8'))] as const)
-      .filter(([file, found]) => found.length && !SQL_IN_ROUTES_TO_BE_MOVED.includes(file))
+      .filter(([, found]) => found.length)
       .map(([file, found]) => `${file}: ${[...new Set(found)].join(', ')}`);
     expect(offending).toEqual([]);
-    // an exception that no longer runs SQL leaves the list
-    const moved = SQL_IN_ROUTES_TO_BE_MOVED.filter((file) => !sqlIn(readFileSync(join(SRC, file), 'utf8')).length);
-    expect(moved).toEqual([]);
   });
 
   it('finds SQL in a route file when there is some', () => {

@@ -18,8 +18,21 @@ import { fail, forbidden, notFound } from '../../../platform/errors.ts';
 import { sendWorkbook } from '../../../platform/excel.ts';
 import { hasPermission } from '../../../platform/rbac.ts';
 import { formatDate } from '../../system/user/user-info.ts';
-import { lightingOnly } from '../family-scope.ts';
-import { type CommandTarget, issueCommands } from '../gateway/commands.ts';
+import { issueCommands } from '../gateway/commands.ts';
+import {
+  type ControlRow,
+  controlRows,
+  deviceDetailParts,
+  deviceStates,
+  deviceTreeLevel,
+  deviceTypesOf,
+  exportDeviceRows,
+  findGroupProject,
+  groupControlRows,
+  heldControlRows,
+  sessionDevices,
+  setSecretHashes,
+} from './device.repository.ts';
 import {
   createDevice,
   deleteDevices,
@@ -49,25 +62,13 @@ const CIRCUIT_TYPES = new Set(LIGHTING.types.filter((type) => permResource(type.
 /** Control: which device types each action reaches, and how containers expand to what they hold. */
 async function controlTargets(deps: Deps, ctx: Ctx, body: ControlBody) {
   const db = deps.database;
-  let devices: (CommandTarget & { deviceType: string; projectId: number; clientId: number; doIndex: number | null })[];
-  const select = `select device_id as "deviceId", uid, name, gateway_id as "gatewayId", device_type as "deviceType",
-    project_id as "projectId", client_id as "clientId", do_index as "doIndex" from lt_device`;
+  let devices: ControlRow[];
   if (body.groupId) {
-    const [group] = await db.query<{ project_id: number }>(
-      'select project_id from lt_group where group_id = $1 and ($2::bigint is null or client_id = $2)',
-      [body.groupId, ctx.clientId],
-    );
-    if (!group) throw notFound();
-    devices = await db.query(
-      `${select} where device_id in (select device_id from lt_group_member where group_id = $1)`,
-      [body.groupId],
-    );
+    if ((await findGroupProject(db, ctx, body.groupId)) === undefined) throw notFound();
+    devices = await groupControlRows(db, body.groupId);
   } else {
     if (!body.deviceIds?.length) throw fail('lighting.select.first');
-    devices = await db.query(
-      `${select} where device_id = any($1::bigint[]) and ($2::bigint is null or client_id = $2)`,
-      [body.deviceIds, ctx.clientId],
-    );
+    devices = await controlRows(db, ctx, body.deviceIds);
     if (devices.length !== new Set(body.deviceIds).size) throw notFound();
   }
   const projects = new Set(devices.map((d) => d.projectId));
@@ -87,17 +88,11 @@ async function controlTargets(deps: Deps, ctx: Ctx, body: ControlBody) {
     } else if (light) {
       // lamp commands reach the terminals a circuit holds, or that a concentrator or box carries
       const column = CIRCUIT_TYPES.has(d.deviceType) ? 'parent_id' : 'gateway_id';
-      const terminals = await db.query<(typeof devices)[number]>(
-        `${select} where ${column} = $1 and device_type = any($2::text[])`,
-        [d.deviceId, command.passedTo],
-      );
+      const terminals = await heldControlRows(db, column, d.deviceId, command.passedTo);
       if (!terminals.length && !body.groupId) throw fail('lighting.terminal.none');
       out.push(...terminals);
     } else {
-      const circuits = await db.query<(typeof devices)[number]>(
-        `${select} where parent_id = $1 and device_type = any($2::text[])`,
-        [d.deviceId, command.passedTo],
-      );
+      const circuits = await heldControlRows(db, 'parent_id', d.deviceId, command.passedTo);
       if (!circuits.length) throw fail('lighting.circuit.none');
       const driven = circuits.filter((c) => c.doIndex !== null);
       if (!driven.length) throw fail('lighting.circuit.noDo');
@@ -143,25 +138,11 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ctx = req.auth();
         const project = await projectInScope(deps, ctx, req.query.projectId ?? ctx.projectId);
         const limit = req.query.limit ?? TREE_LIMIT;
-        const rows = await deps.database.query<{
-          deviceId: number;
-          uid: string;
-          name: string;
-          deviceType: string;
-          commState: string;
-          connection: string | null;
-          fault: boolean;
-          childCount: number;
-        }>(
-          `select d.device_id as "deviceId", d.uid, d.name, d.device_type as "deviceType", d.comm_state as "commState",
-             d.connection, d.longitude, d.latitude, coalesce(s.fault, false) as fault,
-             (select count(*)::int from lt_device c where c.parent_id = d.device_id) as "childCount"
-           from lt_device d left join lt_device_state s on s.device_id = d.device_id
-           where d.project_id = $1 and d.client_id = $2 and ${lightingOnly('d')} and ${req.query.parentId ? 'd.parent_id = $3' : 'd.parent_id is null and $3::int = 0'}
-             and d.device_id > $4
-           order by d.device_id limit ${limit + 1}`,
-          [project.projectId, project.clientId, req.query.parentId ?? 0, req.query.afterId ?? 0],
-        );
+        const rows = await deviceTreeLevel(deps.database, project, {
+          parentId: req.query.parentId,
+          afterId: req.query.afterId,
+          limit: limit + 1,
+        });
         const more = rows.length > limit;
         const nodes = rows.slice(0, limit).map((r) => ({ ...r, isLeaf: r.childCount === 0 }));
         return ok(req.lang, { nodes, hasMore: more, nextAfterId: more ? nodes[nodes.length - 1]!.deviceId : null });
@@ -184,45 +165,24 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ctx = req.auth();
         const device = await loadDevice(deps, ctx, req.params.deviceId);
         // a lamp head that never reported by itself shows its controller's latest values
-        const states = await deps.database.query<{
-          device_id: number;
-          online: boolean;
-          last_seen: Date | null;
-          data_ts: Date | null;
-          data: Record<string, unknown>;
-          firmware: string | null;
-          fault: boolean;
-          fault_codes: Record<string, string>;
-        }>(
-          'select device_id, online, last_seen, data_ts, data, firmware, fault, fault_codes from lt_device_state where device_id = any($1::bigint[])',
-          [[device.deviceId, device.deviceType === 'LIGHT' ? device.parentId : null].filter((v) => v !== null)],
+        const states = await deviceStates(
+          deps.database,
+          [device.deviceId, device.deviceType === 'LIGHT' ? device.parentId : null].filter((v) => v !== null),
         );
         const own = states.find((r) => r.device_id === device.deviceId);
         const state = own ?? states[0];
-        const [tagRows, groupRows, related, counts] = await Promise.all([
-          deps.database.query<{ tagId: number; name: string }>(
-            'select t.tag_id as "tagId", t.name from lt_device_tag dt join lt_tag t on t.tag_id = dt.tag_id where dt.device_id = $1 order by t.tag_id',
-            [device.deviceId],
-          ),
-          deps.database.query<{ groupId: number; name: string }>(
-            'select g.group_id as "groupId", g.name from lt_group_member gm join lt_group g on g.group_id = gm.group_id where gm.device_id = $1 order by g.group_id',
-            [device.deviceId],
-          ),
-          deps.database.query<{ deviceId: number; uid: string; name: string; deviceType: string }>(
-            'select device_id as "deviceId", uid, name, device_type as "deviceType" from lt_device where device_id = any($1::bigint[])',
-            [[device.parentId, device.gatewayId, device.poleId].filter((v) => v !== null)],
-          ),
-          deps.database.query<{ n: number }>('select count(*)::int as n from lt_device where parent_id = $1', [
-            device.deviceId,
-          ]),
-        ]);
+        const {
+          tags: tagRows,
+          groups: groupRows,
+          related,
+          childCount,
+          model,
+        } = await deviceDetailParts(
+          deps.database,
+          device,
+          [device.parentId, device.gatewayId, device.poleId].filter((v) => v !== null),
+        );
         const byId = new Map(related.map((r) => [r.deviceId, r]));
-        const [model] = device.modelId
-          ? await deps.database.query(
-              'select model_id as "modelId", name, comm_type as "commType", lamp_head_limit as "lampHeadLimit", channel_count as "channelCount" from lt_device_model where model_id = $1',
-              [device.modelId],
-            )
-          : [null];
         return ok(req.lang, {
           ...deviceView(device),
           config: device.config,
@@ -230,7 +190,7 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
           parent: device.parentId ? (byId.get(device.parentId) ?? null) : null,
           session: device.gatewayId ? (byId.get(device.gatewayId) ?? null) : null,
           pole: device.poleId ? (byId.get(device.poleId) ?? null) : null,
-          childCount: counts[0]!.n,
+          childCount,
           tags: tagRows,
           groups: groupRows,
           live: state
@@ -331,23 +291,13 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const { newDeviceSecret } = await import('../../../platform/devices/sessions.ts');
-        const rows = await deps.database.query<{
-          device_id: number;
-          uid: string;
-          project_id: number;
-          device_type: string;
-        }>(
-          `select device_id, uid, project_id, device_type from lt_device where device_id = any($1::bigint[])
-             and ($2::bigint is null or client_id = $2) and gateway_id = device_id`,
-          [req.body.deviceIds, ctx.clientId],
-        );
+        const rows = await sessionDevices(deps.database, ctx, req.body.deviceIds);
         for (const type of new Set(rows.map((r) => r.device_type))) requireTypePerm(ctx, type, 'edit');
         const issued = rows.map((r) => ({ ...r, ...newDeviceSecret() }));
-        if (issued.length)
-          await deps.database.query(
-            'update lt_device d set secret_hash = x.h from json_to_recordset($1::json) as x(i bigint, h text) where d.device_id = x.i',
-            [JSON.stringify(issued.map((r) => ({ i: r.device_id, h: r.hash })))],
-          );
+        await setSecretHashes(
+          deps.database,
+          issued.map((r) => ({ deviceId: r.device_id, hash: r.hash })),
+        );
         if (issued.length)
           await deps.brokerCredentials.issued(
             issued.map((r) => ({ projectId: r.project_id, uid: r.uid, secret: r.secret })),
@@ -373,11 +323,7 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const ids = req.params.deviceIds.split(',').map(Number);
-        const types = await deps.database.query<{ device_type: string }>(
-          'select distinct device_type from lt_device where device_id = any($1::bigint[])',
-          [ids],
-        );
-        for (const t of types) requireTypePerm(ctx, t.device_type, 'remove');
+        for (const type of await deviceTypesOf(deps.database, ids)) requireTypePerm(ctx, type, 'remove');
         await deleteDevices(deps, ctx, ids);
         return ok(req.lang);
       },
@@ -392,12 +338,7 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req, reply) => {
         const ctx = req.auth();
         const q = deviceListQuery.parse(req.body ?? {});
-        const { where, params } = deviceWhere(ctx, q);
-        const rows = await deps.database.query<Record<string, unknown>>(
-          `select d.uid, d.name, d.device_type, d.connection, d.comm_state, d.longitude, d.latitude, p.uid as parent_uid
-           from lt_device d left join lt_device p on p.device_id = d.parent_id ${where} order by d.device_id limit 100000`,
-          params,
-        );
+        const rows = await exportDeviceRows(deps.database, deviceWhere(ctx, q));
         const en = req.lang === 'en-US';
         return sendWorkbook(
           reply,

@@ -13,7 +13,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { newDeviceSecret } from '../../../platform/devices/sessions.ts';
 import { fail, notFound, warn } from '../../../platform/errors.ts';
-import { customerWhere, type Scope } from '../../../platform/scope.ts';
+import { customerWhere, type Scope, SqlParams, scopeSql } from '../../../platform/scope.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { ltDevice, ltDeviceModel, ltDeviceTag, ltGroupMember, ltLocation, ltTag } from './device.table.ts';
 
@@ -53,9 +53,10 @@ export async function projectInScope(
   projectId: number | null | undefined,
 ): Promise<{ projectId: number; clientId: number; operatePwd: string }> {
   if (!projectId) throw fail('lighting.project.required');
+  const p = new SqlParams(projectId);
   const [row] = await deps.database.query<{ project_id: number; client_id: number; operate_pwd: string }>(
-    "select project_id, client_id, operate_pwd from biz_project where project_id = $1 and del_flag = '0' and ($2::bigint is null or client_id = $2)",
-    [projectId, scope.clientId],
+    `select project_id, client_id, operate_pwd from biz_project where project_id = $1 and del_flag = '0' and ${scopeSql(scope, p)}`,
+    p.values,
   );
   if (!row) throw notFound();
   return { projectId: row.project_id, clientId: row.client_id, operatePwd: row.operate_pwd };

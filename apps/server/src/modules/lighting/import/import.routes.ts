@@ -8,6 +8,14 @@ import { sendWorkbook } from '../../../platform/excel.ts';
 import { MAX_PAGE_SIZE, pageQuery } from '../../../platform/paging.ts';
 import { hasPermission } from '../../../platform/rbac.ts';
 import { projectInScope } from '../device/device.service.ts';
+import {
+  findImportRecord,
+  insertImportRecord,
+  listImportDetails,
+  markImportFailed,
+  pageImportDetails,
+  pageImportRecords,
+} from './import.repository.ts';
 import { buildTemplate, type ImportType, MAX_IMPORT_ROWS, parseWorkbook, runImport } from './import.service.ts';
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -22,30 +30,8 @@ function requireImportPerm(ctx: Ctx, type: string) {
 }
 
 const typeSchema = z.enum(IMPORT_TYPES);
-const fmt = (column: string) => `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')`;
-
 async function loadRecord(deps: Deps, ctx: Ctx, recordId: number) {
-  const [row] = await deps.database.query<{
-    recordId: number;
-    projectId: number;
-    deviceType: string;
-    fileName: string;
-    status: string;
-    total: number;
-    processed: number;
-    successCount: number;
-    failCount: number;
-    message: string;
-    operName: string;
-    createTime: string;
-    finishTime: string | null;
-  }>(
-    `select record_id as "recordId", project_id as "projectId", device_type as "deviceType", file_name as "fileName", status, total,
-       processed, success_count as "successCount", fail_count as "failCount", message, oper_name as "operName",
-       ${fmt('create_time')} as "createTime", ${fmt('finish_time')} as "finishTime"
-     from lt_import_record where record_id = $1 and ($2::bigint is null or client_id = $2)`,
-    [recordId, ctx.clientId],
-  );
+  const row = await findImportRecord(deps.database, ctx, recordId);
   if (!row) throw notFound();
   return row;
 }
@@ -113,20 +99,15 @@ export function importRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (parsed.missing.length) throw fail('lighting.import.headers', { columns: parsed.missing.join(', ') });
         if (!parsed.rows.length) throw fail('lighting.import.empty');
         if (parsed.rows.length > MAX_IMPORT_ROWS) throw fail('lighting.import.tooMany', { max: MAX_IMPORT_ROWS });
-        const [record] = await q.query<{ record_id: number }>(
-          `insert into lt_import_record (client_id, project_id, device_type, file_name, status, total, oper_name, create_time)
-           values ($1, $2, $3, $4, 'RUNNING', $5, $6, to_timestamp($7 / 1000.0)) returning record_id`,
-          [
-            project.clientId,
-            project.projectId,
-            type,
-            file.filename.slice(0, 255),
-            parsed.rows.length,
-            ctx.principal.userName,
-            deps.clock.now(),
-          ],
-        );
-        const recordId = record!.record_id;
+        const recordId = await insertImportRecord(q, {
+          clientId: project.clientId,
+          projectId: project.projectId,
+          deviceType: type,
+          fileName: file.filename.slice(0, 255),
+          total: parsed.rows.length,
+          operName: ctx.principal.userName,
+          now: deps.clock.now(),
+        });
         // the job outlives the request: the browser polls the progress or hears it over /ws
         void runImport(deps, ctx, {
           recordId,
@@ -136,12 +117,9 @@ export function importRoutes(deps: Deps): FastifyPluginAsyncZod {
           rows: parsed.rows,
         }).catch(async (err: unknown) => {
           deps.log.error({ err, recordId }, 'import failed');
-          await q
-            .query(
-              "update lt_import_record set status = 'FAILED', message = $2, finish_time = now() where record_id = $1",
-              [recordId, String((err as Error)?.message ?? err).slice(0, 500)],
-            )
-            .catch(() => undefined);
+          await markImportFailed(q, recordId, String((err as Error)?.message ?? err).slice(0, 500)).catch(
+            () => undefined,
+          );
         });
         return ok(req.lang, { recordId, total: parsed.rows.length }, 'lighting.import.started');
       },
@@ -172,19 +150,13 @@ export function importRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ctx = req.auth();
         const size = Math.min(req.query.pageSize ?? req.query.size ?? 20, MAX_PAGE_SIZE);
         const offset = ((req.query.pageNum ?? req.query.current ?? 1) - 1) * size;
-        const params = [ctx.clientId, req.query.projectId ?? ctx.projectId ?? null, req.query.deviceType || null];
-        const where = `where ($1::bigint is null or client_id = $1) and ($2::bigint is null or project_id = $2) and ($3::text is null or device_type = $3)`;
-        const [rows, count] = await Promise.all([
-          q.query(
-            `select record_id as "recordId", project_id as "projectId", device_type as "deviceType", file_name as "fileName", status,
-               total, processed, success_count as "successCount", fail_count as "failCount", oper_name as "operName",
-               ${fmt('create_time')} as "createTime", ${fmt('finish_time')} as "finishTime"
-             from lt_import_record ${where} order by record_id desc limit ${size} offset ${offset}`,
-            params,
-          ),
-          q.query<{ n: number }>(`select count(*)::int as n from lt_import_record ${where}`, params),
-        ]);
-        return table(req.lang, rows, count[0]!.n);
+        const page = await pageImportRecords(
+          q,
+          { clientId: ctx.clientId, projectId: req.query.projectId ?? ctx.projectId ?? null },
+          { deviceType: req.query.deviceType },
+          { size, offset },
+        );
+        return table(req.lang, page.rows, page.total);
       },
     );
 
@@ -203,17 +175,8 @@ export function importRoutes(deps: Deps): FastifyPluginAsyncZod {
         const record = await loadRecord(deps, ctx, req.query.recordId);
         const size = Math.min(req.query.pageSize ?? req.query.size ?? 20, MAX_PAGE_SIZE);
         const offset = ((req.query.pageNum ?? req.query.current ?? 1) - 1) * size;
-        const params = [record.recordId, req.query.result ?? null];
-        const where = 'where record_id = $1 and ($2::text is null or result = $2)';
-        const [rows, count] = await Promise.all([
-          q.query(
-            `select detail_id as "detailId", row_no as "rowNo", uid, name, result, message from lt_import_detail ${where}
-             order by row_no, detail_id limit ${size} offset ${offset}`,
-            params,
-          ),
-          q.query<{ n: number }>(`select count(*)::int as n from lt_import_detail ${where}`, params),
-        ]);
-        return { ...table(req.lang, rows, count[0]!.n), record };
+        const page = await pageImportDetails(q, record.recordId, req.query.result, { size, offset });
+        return { ...table(req.lang, page.rows, page.total), record };
       },
     );
 
@@ -227,11 +190,7 @@ export function importRoutes(deps: Deps): FastifyPluginAsyncZod {
           const ctx = req.auth();
           const input = (method === 'GET' ? req.query : req.body) as z.infer<typeof detailQuery>;
           const record = await loadRecord(deps, ctx, input.recordId);
-          const rows = await q.query<Record<string, unknown>>(
-            `select row_no as "rowNo", uid, name, result, message from lt_import_detail
-             where record_id = $1 and ($2::text is null or result = $2) order by row_no, detail_id limit 100000`,
-            [record.recordId, input.result ?? null],
-          );
+          const rows = await listImportDetails(q, record.recordId, input.result);
           const en = req.lang === 'en-US';
           const label = (r: string) => (r === 'SUCCESS' ? (en ? 'Success' : '成功') : en ? 'Fail' : '失败');
           return sendWorkbook(

@@ -1,7 +1,7 @@
 import { daysBetween, SUN_MAX_DAYS, type SunDay, sunDays } from '@luxgrid/contracts';
 import type { Deps } from '../../../platform/context.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
-import type { Scope } from '../../../platform/scope.ts';
+import { type Scope, SqlParams, scopeSql } from '../../../platform/scope.ts';
 
 /** Where a project's lamps stand and the clock they live by. */
 export interface ProjectPlace {
@@ -19,6 +19,7 @@ export async function projectPlace(
   projectId: number | null | undefined,
 ): Promise<ProjectPlace> {
   if (!projectId) throw fail('lighting.project.required');
+  const p = new SqlParams(projectId);
   const [row] = await deps.database.query<{
     project_id: number;
     client_id: number;
@@ -26,8 +27,8 @@ export async function projectPlace(
     longitude: number | null;
     zone: string;
   }>(
-    "select project_id, client_id, latitude, longitude, iana_time_zone as zone from biz_project where project_id = $1 and del_flag = '0' and ($2::bigint is null or client_id = $2)",
-    [projectId, scope.clientId],
+    `select project_id, client_id, latitude, longitude, iana_time_zone as zone from biz_project where project_id = $1 and del_flag = '0' and ${scopeSql(scope, p)}`,
+    p.values,
   );
   if (!row) throw notFound();
   const latitude = Number(row.latitude);
