@@ -179,7 +179,7 @@ try {
         Math.round(on),
         Math.round(off),
         (on / off).toFixed(3),
-        `>= 0.90 ${on / off >= 0.9 ? 'met' : 'NOT MET'}`,
+        `>= 0.90 ${raised.some((n) => n > 0) ? (on / off >= 0.9 ? 'met' : 'NOT MET') : 'inconclusive: no reading alarm was raised'}`,
       ],
       [
         'flood: 200 parent alarms recorded + pushed (ms)',
