@@ -2,8 +2,10 @@ import { MAX_PAYLOAD_BYTES, upTopic } from '@luxgrid/contracts';
 import { asyncApiText } from '@luxgrid/contracts/asyncapi';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynsecCredentials } from '../../src/platform/devices/broker-credentials/dynsec.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { reachable, requireService } from '../reachable.ts';
+import { type DynsecBroker, dynsecAvailable, startDynsecBroker } from './dynsec-broker.ts';
 import { demo, startTestHub, until } from './helpers.ts';
 
 const mosquittoUp = requireService('Mosquitto at 127.0.0.1:1883', await reachable('127.0.0.1', 1883));
@@ -21,9 +23,15 @@ function connect(url: string, opts: mqtt.IClientOptions = {}): Promise<MqttClien
 
 type Down = { action: string; commands: { id: string; uid: string }[] };
 
-/** Protocol 1.0 rules, with a plain MQTT client, on the embedded broker and on Mosquitto. */
-for (const broker of ['embedded', 'mosquitto'] as const) {
-  describe.runIf(broker === 'embedded' || mosquittoUp)(`device protocol 1.0 (${broker})`, () => {
+/**
+ * Protocol 1.0 rules, with a plain MQTT client, on the embedded broker, on Mosquitto (no accounts) and on a
+ * Mosquitto with dynamic security whose device accounts the server provisions (MQTT_CREDENTIALS=dynsec).
+ */
+for (const broker of ['embedded', 'mosquitto', 'dynsec'] as const) {
+  const runs = broker === 'embedded' || (broker === 'mosquitto' ? mosquittoUp : dynsecAvailable);
+  describe.runIf(runs)(`device protocol 1.0 (${broker})`, () => {
+    let dynsec: DynsecBroker | undefined;
+    let keeper: DynsecCredentials | undefined;
     let t: TestApp;
     let d: Awaited<ReturnType<typeof demo>>;
     let gw: Awaited<ReturnType<typeof startTestHub>>;
@@ -35,12 +43,13 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
     const downOf = (uid: string) => `${gw.root}/v1/${d.projectId}/${uid}/down/command`;
     const publish = (client: MqttClient, to: string, body: unknown, retain = false) =>
       client.publishAsync(to, JSON.stringify(body), { qos: 1, retain });
-    /** a session device's connection (credentials on the embedded broker), listening to its commands */
+    /** where devices connect, and as whom: their own account, except on the Mosquitto without accounts */
+    const deviceUrl = () => dynsec?.url ?? gw.url;
+    const login = (uid: string): mqtt.IClientOptions =>
+      broker === 'mosquitto' ? {} : { username: `${d.projectId}-${uid}`, password: secrets[uid] };
+    /** a session device's connection, listening to its commands */
     const session = async (uid: string) => {
-      const client = await connect(
-        gw.url,
-        broker === 'embedded' ? { username: `${d.projectId}/${uid}`, password: secrets[uid] } : {},
-      );
+      const client = await connect(deviceUrl(), login(uid));
       clients.push(client);
       const got: Down[] = [];
       client.on('message', (_topic, payload) => got.push(JSON.parse(payload.toString()) as Down));
@@ -64,10 +73,39 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
     beforeAll(async () => {
       t = await startTestApp();
       d = await demo(t);
-      gw = await startTestHub(t, {
-        url: broker === 'mosquitto' ? 'mqtt://127.0.0.1:1883' : undefined,
-        heartbeatTimeoutMs: 60_000,
-      });
+      let url = broker === 'mosquitto' ? 'mqtt://127.0.0.1:1883' : undefined;
+      if (broker === 'dynsec') {
+        dynsec = await startDynsecBroker();
+        // the server's own account: reads every device's up/ topics, writes their down/ topics
+        const server = { username: 'luxgrid', password: 'server-secret' };
+        const answers = await dynsec.control([
+          {
+            command: 'createRole',
+            rolename: 'luxgrid-server',
+            acls: [
+              { acltype: 'subscribePattern', topic: '+/v1/+/+/up/#', allow: true },
+              { acltype: 'publishClientReceive', topic: '+/v1/+/+/up/#', allow: true },
+              { acltype: 'publishClientSend', topic: '+/v1/+/+/down/#', allow: true },
+            ],
+          },
+          { command: 'createClient', ...server, roles: [{ rolename: 'luxgrid-server' }] },
+        ]);
+        expect(answers.filter((a) => a.error)).toEqual([]);
+        url = dynsec.url.replace('mqtt://', `mqtt://${server.username}:${server.password}@`);
+      }
+      gw = await startTestHub(t, { url, heartbeatTimeoutMs: 60_000 });
+      if (dynsec) {
+        keeper = await DynsecCredentials.start({
+          url: dynsec.url,
+          username: dynsec.admin.username,
+          password: dynsec.admin.password,
+          root: gw.root,
+          database: t.deps.database,
+          log: t.deps.log,
+          timeoutMs: 3000,
+        });
+        t.deps.brokerCredentials = keeper;
+      }
       const add = async (body: Record<string, unknown>) => {
         const res = await t.call('POST', '/lighting/device', {
           token: d.token,
@@ -90,7 +128,9 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
     afterAll(async () => {
       for (const client of clients) await client.endAsync(true);
       await gw?.stop();
+      await keeper?.close();
       await t?.close();
+      await dynsec?.stop();
     });
 
     it('a box whose concentrator falls silent raises exactly one OFFLINE event, for the box', async () => {
@@ -338,10 +378,7 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
     });
 
     it('ignores and counts retained device messages: they never bring a device online', async () => {
-      const nb = await connect(
-        gw.url,
-        broker === 'embedded' ? { username: `${d.projectId}/NB-1`, password: secrets['NB-1'] } : {},
-      );
+      const nb = await connect(deviceUrl(), login('NB-1'));
       clients.push(nb);
       const before = gw.deviceHub.stats.rejected.retained;
       await publish(nb, topic('NB-1', 'hello'), { firmware: '9.9.9' }, true);
@@ -351,7 +388,7 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
         ids['NB-1'],
       ]);
       expect(row!.comm_state).not.toBe('ON');
-      if (broker === 'mosquitto') {
+      if (broker !== 'embedded') {
         // Mosquitto keeps it and replays it to the next server that subscribes (a restart): ignored again
         const restarted = await startTestHub(t, { url: gw.url, topicRoot: gw.root, heartbeatTimeoutMs: 60_000 });
         try {
@@ -364,10 +401,7 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
         await nb.publishAsync(topic('NB-1', 'hello'), '', { qos: 1, retain: true });
       }
       // the embedded broker keeps no copy to replay
-      const listener = await connect(
-        gw.url,
-        broker === 'embedded' ? { username: `${d.projectId}/NB-1`, password: secrets['NB-1'] } : {},
-      );
+      const listener = await connect(deviceUrl(), login('NB-1'));
       clients.push(listener);
       const replayed: string[] = [];
       listener.on('message', (to) => replayed.push(to));
@@ -377,10 +411,10 @@ for (const broker of ['embedded', 'mosquitto'] as const) {
     });
 
     it('a heartbeat at QoS 0 keeps a device alive (over MQTT 5 on Mosquitto, 3.1.1 on the embedded broker)', async () => {
-      const nb = await connect(
-        gw.url,
-        broker === 'embedded' ? { username: `${d.projectId}/NB-1`, password: secrets['NB-1'] } : { protocolVersion: 5 },
-      );
+      const nb = await connect(deviceUrl(), {
+        ...login('NB-1'),
+        ...(broker === 'embedded' ? {} : { protocolVersion: 5 as const }),
+      });
       clients.push(nb);
       nb.publish(topic('NB-1', 'heartbeat'), JSON.stringify({}), { qos: 0 });
       await until(async () => {
