@@ -1,5 +1,6 @@
 import { MAX_PAYLOAD_BYTES, upTopic } from '@luxgrid/contracts';
 import { asyncApiText } from '@luxgrid/contracts/asyncapi';
+import { deviceTypeDefinition } from '@luxgrid/contracts/things/index';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynsecCredentials } from '../../src/platform/devices/broker-credentials/dynsec.ts';
@@ -424,6 +425,35 @@ for (const broker of ['embedded', 'mosquitto', 'dynsec'] as const) {
           1
         );
       });
+    });
+
+    it('every command of a lamp controller reaches SUCCESS with a client that follows the document', async () => {
+      const { client, got } = await session('CCU-1');
+      await publish(client, topic('CCU-1', 'hello'), { firmware: '1.0.0', children: ['RTU-1'] });
+      const actions = deviceTypeDefinition('RTU')!.commands.map((c) => c.action);
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          'LIGHT_ON',
+          'LIGHT_OFF',
+          'LIGHT_DIMMING',
+          'calling',
+          'restart',
+          'timing',
+          'clockcalling',
+        ]),
+      );
+      for (const action of actions) {
+        got.length = 0;
+        await control({ action, deviceIds: [ids['RTU-1']], ...(action === 'LIGHT_DIMMING' ? { value: 40 } : {}) });
+        await until(() => got.length === 1);
+        const down = got[0]!;
+        expect(down.action).toBe(action);
+        const id = down.commands[0]!.id;
+        expect(down.commands[0]!.uid).toBe('RTU-1');
+        await publish(client, topic('CCU-1', 'ack'), { id });
+        await publish(client, topic('CCU-1', 'result'), { id, status: 'SUCCESS' });
+        await until(async () => (await command(id))?.status === 'SUCCESS');
+      }
     });
 
     it.runIf(broker === 'embedded')(
