@@ -96,13 +96,15 @@ export function strategyRepository(database: Database) {
 
   /* ---------------------------------------------------------------- strategies */
 
-  const strategyWhere = (scope: Scope, q: PlanFilter) =>
+  /** The list filter of strategies and virtual dimming plans alike: project, name, issue state, status. */
+  const filterWhere = (table: typeof ltStrategy | typeof ltVirtualDimming, scope: Scope, q: PlanFilter) =>
     and(
-      scopeWhere(scope, ltStrategy, { projectId: q.projectId ?? scope.projectId }),
-      q.name ? ilike(ltStrategy.name, like(q.name)) : undefined,
-      q.issueState ? eq(ltStrategy.issueState, q.issueState) : undefined,
-      q.status ? eq(ltStrategy.status, q.status) : undefined,
+      scopeWhere(scope, table, { projectId: q.projectId ?? scope.projectId }),
+      q.name ? ilike(table.name, like(q.name)) : undefined,
+      q.issueState ? eq(table.issueState, q.issueState) : undefined,
+      q.status ? eq(table.status, q.status) : undefined,
     );
+  const strategyWhere = (scope: Scope, q: PlanFilter) => filterWhere(ltStrategy, scope, q);
   const strategyValues = (b: StrategyBody) => ({
     name: b.name,
     startDate: b.startDate,
@@ -198,13 +200,7 @@ export function strategyRepository(database: Database) {
 
   /* ---------------------------------------------------------------- virtual dimming plans */
 
-  const planWhere = (scope: Scope, q: PlanFilter) =>
-    and(
-      scopeWhere(scope, ltVirtualDimming, { projectId: q.projectId ?? scope.projectId }),
-      q.name ? ilike(ltVirtualDimming.name, like(q.name)) : undefined,
-      q.issueState ? eq(ltVirtualDimming.issueState, q.issueState) : undefined,
-      q.status ? eq(ltVirtualDimming.status, q.status) : undefined,
-    );
+  const planWhere = (scope: Scope, q: PlanFilter) => filterWhere(ltVirtualDimming, scope, q);
   const planValues = (b: VirtualDimmingBody) => ({
     name: b.name,
     startDate: b.startDate,
