@@ -35,6 +35,7 @@ const zhCN = {
     reset: '使用默认中心',
   },
   customerMgmt: {
+    empty: '暂无客户，点击“新增”添加',
     addTitle: '新增客户',
     editTitle: '修改客户',
     detailTitle: '客户详情',
@@ -198,6 +199,7 @@ const zhCN = {
     },
   },
   subsystemMgmt: {
+    empty: '暂无子系统，点击“新增”添加',
     addTitle: '新增子系统',
     editTitle: '修改子系统',
     deleteConfirm: '确认删除子系统“{{names}}”吗？',
@@ -351,6 +353,7 @@ const enUS: Shape<typeof zhCN> = {
     reset: 'Use the default centre',
   },
   customerMgmt: {
+    empty: 'No customers yet: click "Add" to create one',
     addTitle: 'Add customer',
     editTitle: 'Edit customer',
     detailTitle: 'Customer details',
@@ -516,6 +519,7 @@ const enUS: Shape<typeof zhCN> = {
     },
   },
   subsystemMgmt: {
+    empty: 'No sub-systems yet: click "Add" to create one',
     addTitle: 'Add sub-system',
     editTitle: 'Edit sub-system',
     deleteConfirm: 'Delete sub-system "{{names}}"?',
