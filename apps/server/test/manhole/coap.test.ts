@@ -72,7 +72,7 @@ describe('manhole covers over CoAP', () => {
     await t?.close();
   });
 
-  it('stores what a cover posts, as it would over MQTT, and answers once it is stored', async () => {
+  it('stores what a cover posts, as it would over MQTT: hello, readings, a lid event', async () => {
     expect(await post(up('MH-C1', 'hello'), as('MH-C1'), { firmware: 'nb-coap-1.0' })).toBe('2.04');
     const now = Date.now();
     const reading = { coverState: 'CLOSED', tilt: 2.5, waterLevel: 55, battery: 91, signal: -101 };
