@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -65,4 +65,67 @@ export async function replaceInitialPassword(page: Page, current: string, next: 
   await page.getByTestId('initial-pwd-new').fill(next);
   await page.getByTestId('initial-pwd-confirm').fill(next);
   await page.getByTestId('initial-pwd-save').click();
+}
+
+export type Lang = 'zh-CN' | 'en-US';
+
+export interface PageOptions {
+  /** the interface's language on the first load (a switch made in the journey survives reloads) */
+  lang?: Lang;
+  viewport?: { width: number; height: number };
+  acceptDownloads?: boolean;
+}
+
+/** A fresh browser context on the journeys' server: desktop size, no animations, the language chosen. */
+export async function openPage(
+  browser: Browser,
+  { lang, viewport = { width: 1440, height: 900 }, acceptDownloads }: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: inject('baseURL'),
+    viewport,
+    reducedMotion: 'reduce',
+    acceptDownloads,
+  });
+  const page = await context.newPage();
+  await noAnimations(page);
+  if (lang)
+    await page.addInitScript((value) => {
+      if (!localStorage.getItem('lang')) localStorage.setItem('lang', value);
+    }, lang);
+  return { context, page };
+}
+
+export interface SignedInOptions extends PageOptions {
+  user: string;
+  password?: string;
+  /** the screen the sign-in leads to (the login page's redirect); the home page without it */
+  at?: string;
+  /** the test id that says the screen is there; the sidebar without it */
+  waitFor?: string;
+}
+
+/** A fresh page signed in through the login page, on the screen asked for. */
+export async function openSignedIn(
+  browser: Browser,
+  { user, password, at, waitFor = 'sidebar', ...options }: SignedInOptions,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await openPage(browser, options);
+  await opened.page.goto(at ? `/login?redirect=${encodeURIComponent(at)}` : '/login');
+  await signIn(opened.page, user, password);
+  await opened.page.getByTestId(waitFor).waitFor();
+  return opened;
+}
+
+/** The signed-in page's token, customer and project, for the journey's own API calls. */
+export function sessionOf(page: Page): Promise<{ token: string; clientId: string; projectId: number }> {
+  return page.evaluate(() => {
+    const project = JSON.parse(localStorage.getItem('currentProject') ?? 'null');
+    const customer = JSON.parse(localStorage.getItem('currentCustomer') ?? 'null');
+    return {
+      token: localStorage.getItem('access_token') ?? '',
+      clientId: String(customer?.id ?? ''),
+      projectId: Number(project?.id ?? 0),
+    };
+  });
 }

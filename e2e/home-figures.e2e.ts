@@ -1,9 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, signIn } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launch, openSignedIn } from './browser';
 
 describe.skipIf(!hasChromium)('home figures open the device list', () => {
-  const baseURL = inject('baseURL');
   let browser: Browser;
 
   beforeAll(async () => {
@@ -14,16 +13,7 @@ describe.skipIf(!hasChromium)('home figures open the device list', () => {
   });
 
   it('the fault and online-rate figures open the list filtered the way they count', async () => {
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: 'reduce',
-    });
-    const page = await context.newPage();
-    await noAnimations(page);
-    await page.goto('/login');
-    await signIn(page, 'demo_admin');
-    await page.getByTestId('sidebar').waitFor();
+    const { context, page } = await openSignedIn(browser, { user: 'demo_admin' });
     await page.goto('/');
     await page.getByTestId('device-figures').waitFor();
 

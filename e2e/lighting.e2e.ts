@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, policyViolations, signIn } from './browser';
+import { hasChromium, launch, openPage, openSignedIn, policyViolations, sessionOf, signIn } from './browser';
 
 const SHOTS = 'docs/screenshots';
 const HAN = /[\u4e00-\u9fff]/;
@@ -66,36 +66,23 @@ describe.skipIf(!hasChromium)('lighting journeys (issue #6)', () => {
     return (await res.json()) as T;
   }
 
-  async function newPage(lang: 'zh-CN' | 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
-    const ctx = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-    const p = await ctx.newPage();
-    await noAnimations(p);
-    await p.addInitScript((value) => {
-      if (!localStorage.getItem('lang')) localStorage.setItem('lang', value);
-    }, lang);
-    return { context: ctx, page: p };
-  }
-
   beforeAll(async () => {
     browser = await launch();
     // the embedded broker listens on the MQTT_PORT the global setup chose; /health names it
     const health = (await (await fetch(`${baseURL}/health`)).json()) as { mqtt: { url: string } };
     mqttUrl = health.mqtt.url;
-    ({ context, page } = await newPage('zh-CN'));
-    await page.goto(`/login?redirect=${encodeURIComponent(DEVICE_PAGE)}`);
-    await signIn(page, 'admin');
-    await page.getByTestId('device-page').waitFor();
-    session = await page.evaluate(() => {
-      const project = JSON.parse(localStorage.getItem('currentProject') ?? 'null');
-      const customer = JSON.parse(localStorage.getItem('currentCustomer') ?? 'null');
-      return {
-        token: localStorage.getItem('access_token') ?? '',
-        clientId: String(customer?.id ?? ''),
-        projectId: Number(project?.id),
-        longitude: Number(project?.longitude ?? 115.97),
-        latitude: Number(project?.latitude ?? 40.46),
-      };
-    });
+    ({ context, page } = await openSignedIn(browser, {
+      user: 'admin',
+      lang: 'zh-CN',
+      at: DEVICE_PAGE,
+      waitFor: 'device-page',
+    }));
+    const place = await page.evaluate(() => JSON.parse(localStorage.getItem('currentProject') ?? 'null'));
+    session = {
+      ...(await sessionOf(page)),
+      longitude: Number(place?.longitude ?? 115.97),
+      latitude: Number(place?.latitude ?? 40.46),
+    };
     expect(session.projectId).toBeGreaterThan(0);
   });
 
@@ -413,7 +400,7 @@ describe.skipIf(!hasChromium)('lighting journeys (issue #6)', () => {
   }, 120_000);
 
   it('opens every lighting screen in English with no console errors', async () => {
-    const { context: en, page: screen } = await newPage('en-US');
+    const { context: en, page: screen } = await openPage(browser, { lang: 'en-US' });
     const problems: string[] = [];
     screen.on('console', (message) => {
       if (message.type() === 'error' && !/favicon\.ico/.test(message.location().url)) problems.push(message.text());
@@ -437,10 +424,12 @@ describe.skipIf(!hasChromium)('lighting journeys (issue #6)', () => {
   }, 120_000);
 
   it('shows the devices on the offline map in English', async () => {
-    const { context: en, page: map } = await newPage('en-US');
-    await map.goto(`/login?redirect=${encodeURIComponent(MAP_PAGE)}`);
-    await signIn(map, 'admin');
-    await map.getByTestId('monitor-map-page').waitFor();
+    const { context: en, page: map } = await openSignedIn(browser, {
+      user: 'admin',
+      lang: 'en-US',
+      at: MAP_PAGE,
+      waitFor: 'monitor-map-page',
+    });
     await expect(map.getByTestId('map-unsupported').count()).resolves.toBe(0);
     // every lamp is drawn: the legend counts them; the concentrator's hello brought its lamps online
     const count = async (status: string) => Number(await map.getByTestId(`map-count-${status}`).textContent());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, signIn } from './browser';
+import { hasChromium, launch, openSignedIn } from './browser';
 
 const SHOTS = 'docs/screenshots';
 const OK = /^(确\s*定|Confirm)$/;
@@ -60,16 +60,11 @@ describe.skipIf(!hasChromium)('LoRaWAN project: ChirpStack connection', () => {
   });
 
   it('saves the connection from the project dialog and shows it connected', async () => {
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: 'reduce',
+    const { context, page } = await openSignedIn(browser, {
+      user: 'admin',
+      at: '/web/sysclient/project',
+      waitFor: 'project-page',
     });
-    const page = await context.newPage();
-    await noAnimations(page);
-    await page.goto('/login?redirect=/web/sysclient/project');
-    await signIn(page, 'admin');
-    await page.getByTestId('project-page').waitFor();
     const row = page.getByTestId('project-table').locator('.ant-table-row', { hasText: name });
     const openEdit = async () => {
       await row.getByRole('button', { name: /修\s*改|Edit/ }).click();

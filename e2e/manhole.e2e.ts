@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, policyViolations, signIn } from './browser';
+import { hasChromium, launch, openSignedIn, policyViolations } from './browser';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SHOTS = 'docs/screenshots';
@@ -44,21 +44,13 @@ describe.skipIf(!hasChromium)('smart manhole covers (issue #11)', () => {
     return (await res.json()) as T;
   }
   async function newPage(lang: 'zh-CN' | 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: 'reduce',
+    return openSignedIn(browser, {
+      user: 'demo_admin',
+      lang,
       acceptDownloads: true,
+      at: '/web/manhole/map',
+      waitFor: 'manhole-map-page',
     });
-    const page = await context.newPage();
-    await noAnimations(page);
-    await page.addInitScript((value) => {
-      if (!localStorage.getItem('lang')) localStorage.setItem('lang', value);
-    }, lang);
-    await page.goto('/login?redirect=/web/manhole/map');
-    await signIn(page, 'demo_admin');
-    await page.getByTestId('manhole-map-page').waitFor();
-    return { context, page };
   }
 
   beforeAll(async () => {

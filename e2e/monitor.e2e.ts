@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, signIn } from './browser';
+import { hasChromium, type Lang, launch, openSignedIn } from './browser';
 
 const SHOTS = 'docs/screenshots';
 const HAN = /[\u4e00-\u9fff]/;
@@ -17,20 +17,7 @@ describe.skipIf(!hasChromium)('monitoring and tools journeys', () => {
     await browser?.close();
   });
 
-  async function signedIn(lang: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: 'reduce',
-    });
-    const page = await context.newPage();
-    await noAnimations(page);
-    await page.addInitScript((value) => localStorage.setItem('lang', value), lang);
-    await page.goto('/login');
-    await signIn(page, 'admin');
-    await page.getByTestId('sidebar').waitFor();
-    return { context, page };
-  }
+  const signedIn = (lang: Lang = 'zh-CN') => openSignedIn(browser, { user: 'admin', lang });
 
   /** Clicks the confirm button of the open confirmation dialog. */
   async function confirm(page: Page): Promise<void> {
@@ -208,11 +195,6 @@ describe.skipIf(!hasChromium)('monitoring and tools journeys', () => {
   });
 
   it('forces a signed-in operator out from the online users screen; the operator is sent to /login', async () => {
-    const operatorContext = await browser.newContext({
-      baseURL,
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: 'reduce',
-    });
     // the operator is signed in on another device too: both sessions are listed and forced out
     const elsewhere = await fetch(`${baseURL}/adminlogin`, {
       method: 'POST',
@@ -220,11 +202,7 @@ describe.skipIf(!hasChromium)('monitoring and tools journeys', () => {
       body: JSON.stringify({ username: 'demo_operator', password: 'admin123' }),
     });
     expect(((await elsewhere.json()) as { code: number }).code).toBe(200);
-    const operator = await operatorContext.newPage();
-    await noAnimations(operator);
-    await operator.goto('/login');
-    await signIn(operator, 'demo_operator');
-    await operator.getByTestId('sidebar').waitFor();
+    const { context: operatorContext, page: operator } = await openSignedIn(browser, { user: 'demo_operator' });
 
     const { context, page } = await signedIn();
     await page.goto('/web/monitor/online');

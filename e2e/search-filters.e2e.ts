@@ -1,7 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, signIn } from './browser';
+import { hasChromium, launch, openSignedIn, sessionOf } from './browser';
 
 const HAN = /[\u4e00-\u9fff]/;
 /** one suffix per run keeps names unique when the journeys run twice against the same server */
@@ -48,15 +48,15 @@ describe.skipIf(!hasChromium)('search bars filter the rows', () => {
     return json;
   }
 
-  async function newPage(lang: 'zh-CN' | 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
-    const ctx = await browser.newContext({ baseURL, viewport: { width: 1600, height: 900 }, reducedMotion: 'reduce' });
-    const p = await ctx.newPage();
-    await noAnimations(p);
-    await p.addInitScript((value) => {
-      if (!localStorage.getItem('lang')) localStorage.setItem('lang', value);
-    }, lang);
-    return { context: ctx, page: p };
-  }
+  /** the operation log, signed in as `user`; wide, so every column of the log fits */
+  const openLog = (user: string) =>
+    openSignedIn(browser, {
+      user,
+      lang: 'zh-CN',
+      viewport: { width: 1600, height: 900 },
+      at: '/web/system/log/operlog',
+      waitFor: 'operlog-page',
+    });
 
   /** The number the pager shows ("共 12 条" / "Total 12"); an empty table shows no pager. */
   async function total(table: Locator): Promise<number> {
@@ -117,19 +117,8 @@ describe.skipIf(!hasChromium)('search bars filter the rows', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    ({ context, page } = await newPage('zh-CN'));
-    await page.goto('/login?redirect=/web/system/log/operlog');
-    await signIn(page, 'admin');
-    await page.getByTestId('operlog-page').waitFor();
-    session = await page.evaluate(() => {
-      const project = JSON.parse(localStorage.getItem('currentProject') ?? 'null');
-      const customer = JSON.parse(localStorage.getItem('currentCustomer') ?? 'null');
-      return {
-        token: localStorage.getItem('access_token') ?? '',
-        clientId: String(customer?.id ?? ''),
-        projectId: Number(project?.id),
-      };
-    });
+    ({ context, page } = await openLog('admin'));
+    session = await sessionOf(page);
     expect(session.projectId).toBeGreaterThan(0);
     page.setDefaultTimeout(15_000);
 
@@ -208,10 +197,7 @@ describe.skipIf(!hasChromium)('search bars filter the rows', () => {
 
   it('narrows the operation log by a dropdown, a text and a date range; reset brings every row back', async () => {
     // the demo customer's administrator: an added and an edited post are operation log rows of two kinds
-    const { context: own, page: admin } = await newPage('zh-CN');
-    await admin.goto('/login?redirect=/web/system/log/operlog');
-    await signIn(admin, 'demo_admin');
-    await admin.getByTestId('operlog-page').waitFor();
+    const { context: own, page: admin } = await openLog('demo_admin');
     const token = await admin.evaluate(() => localStorage.getItem('access_token') ?? '');
     const as = async <T>(method: string, path: string, body?: unknown) => {
       const res = await fetch(`${baseURL}${path}`, {

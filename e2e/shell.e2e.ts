@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, policyViolations, signIn } from './browser';
+import { hasChromium, launch, openPage, policyViolations, signIn } from './browser';
 
 const SHOTS = 'docs/screenshots';
 const HAN = /[\u4e00-\u9fff]/;
@@ -18,16 +18,7 @@ describe.skipIf(!hasChromium)('back-office shell journeys', () => {
     expect(policyViolations).toEqual([]);
   });
 
-  async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: 'reduce',
-    });
-    const page = await context.newPage();
-    await noAnimations(page);
-    return { context, page };
-  }
+  const freshPage = () => openPage(browser);
 
   it('sends a deep link to /login with the redirect, then back to it after sign-in', async () => {
     const { context, page } = await freshPage();

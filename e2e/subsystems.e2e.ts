@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, policyViolations, signIn } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launch, openSignedIn, policyViolations } from './browser';
 
 type Route = {
   path: string;
@@ -44,23 +44,14 @@ async function open(page: Page, path: string): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)('subsystem switcher', () => {
-  const baseURL = inject('baseURL');
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
     browser = await launch();
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: 'reduce',
-    });
-    page = await context.newPage();
-    await noAnimations(page);
-    await page.goto('/login');
-    await signIn(page, 'admin');
+    ({ page } = await openSignedIn(browser, { user: 'admin' }));
+    // the platform administrator's first screen
     await page.waitForURL('**/web/system/user');
-    await page.getByTestId('sidebar').waitFor();
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, replaceInitialPassword, signIn } from './browser';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, type Lang, launch, openPage, replaceInitialPassword, signIn } from './browser';
 
 const SHOTS = 'docs/screenshots';
 const HAN = /[\u4e00-\u9fff]/;
@@ -37,7 +37,6 @@ const ADMIN_SCREENS = [
 ] as const;
 
 describe.skipIf(!hasChromium)('system administration journeys', () => {
-  const baseURL = inject('baseURL');
   let browser: Browser;
 
   beforeAll(async () => {
@@ -47,17 +46,7 @@ describe.skipIf(!hasChromium)('system administration journeys', () => {
     await browser?.close();
   });
 
-  async function freshPage(lang: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: 'reduce',
-    });
-    const page = await context.newPage();
-    await noAnimations(page);
-    if (lang === 'en-US') await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
-    return { context, page };
-  }
+  const freshPage = (lang: Lang = 'zh-CN') => openPage(browser, { lang });
 
   async function signInAs(page: Page, user: string, password?: string): Promise<void> {
     await page.goto('/login');

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, replaceInitialPassword, signIn } from './browser';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, type Lang, launch, openPage, openSignedIn, replaceInitialPassword, signIn } from './browser';
 
 const SHOTS = 'docs/screenshots';
 const HAN = /[\u4e00-\u9fff]/;
@@ -15,7 +15,6 @@ const PROJECTS = [
 ];
 
 describe.skipIf(!hasChromium)('tenant journeys: customers, packages, projects, subscriptions', () => {
-  const baseURL = inject('baseURL');
   let browser: Browser;
 
   beforeAll(async () => {
@@ -25,17 +24,7 @@ describe.skipIf(!hasChromium)('tenant journeys: customers, packages, projects, s
     await browser?.close();
   });
 
-  async function freshPage(lang?: 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: 'reduce',
-    });
-    const page = await context.newPage();
-    await noAnimations(page);
-    if (lang) await page.addInitScript((value) => localStorage.setItem('lang', value), lang);
-    return { context, page };
-  }
+  const freshPage = (lang?: Lang) => openPage(browser, { lang });
 
   /** Opens an antd select inside `scope` and picks the option with that title. */
   async function choose(page: Page, select: Locator, title: string): Promise<void> {
@@ -56,10 +45,11 @@ describe.skipIf(!hasChromium)('tenant journeys: customers, packages, projects, s
   }
 
   it('onboards a customer: package, customer with main account and subscription, LoRaWAN project; its admin works inside it', async () => {
-    const { context, page } = await freshPage();
-    await page.goto('/login?redirect=/web/sysclient/package');
-    await signIn(page, 'admin');
-    await page.getByTestId('package-page').waitFor();
+    const { context, page } = await openSignedIn(browser, {
+      user: 'admin',
+      at: '/web/sysclient/package',
+      waitFor: 'package-page',
+    });
 
     // ---- package: name 2–40, price in yuan, by time, 12 months, two sub-systems
     await page.getByTestId('package-add').click();
@@ -223,10 +213,12 @@ describe.skipIf(!hasChromium)('tenant journeys: customers, packages, projects, s
   });
 
   it('shows the customer list in English', async () => {
-    const { context, page } = await freshPage('en-US');
-    await page.goto('/login?redirect=/web/sysclient/customer');
-    await signIn(page, 'admin');
-    await page.getByTestId('customer-page').waitFor();
+    const { context, page } = await openSignedIn(browser, {
+      user: 'admin',
+      lang: 'en-US',
+      at: '/web/sysclient/customer',
+      waitFor: 'customer-page',
+    });
     const table = page.getByTestId('customer-table');
     await table.locator('.ant-table-row').first().waitFor();
     await table.getByRole('columnheader', { name: 'Customer name' }).waitFor();
@@ -261,10 +253,11 @@ describe.skipIf(!hasChromium)('tenant journeys: customers, packages, projects, s
   });
 
   it('shows the airport-style home when the platform chooses it', async () => {
-    const { context, page } = await freshPage();
-    await page.goto('/login?redirect=/web/sysclient/platform');
-    await signIn(page, 'admin');
-    await page.getByTestId('platform-page').waitFor();
+    const { context, page } = await openSignedIn(browser, {
+      user: 'admin',
+      at: '/web/sysclient/platform',
+      waitFor: 'platform-page',
+    });
     const save = page.getByTestId('platform-save');
     try {
       await page.getByTestId('platform-home-page').getByText('机场风格首页').click();

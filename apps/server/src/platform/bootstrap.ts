@@ -10,6 +10,7 @@ import type { AppConfig } from './config.ts';
 import type { Deps } from './context.ts';
 import { type Database, openDatabase } from './db.ts';
 import { registryCredentials, startBrokerCredentials } from './devices/broker-credentials/index.ts';
+import { startCoapListener } from './devices/coap.ts';
 import { DeviceEvents } from './devices/events.ts';
 import { startDeviceHub } from './devices/hub.ts';
 import { unwiredDictionaries } from './dictionaries.ts';
@@ -86,6 +87,16 @@ export async function bootstrap(config: AppConfig, opts: BootOptions = {}): Prom
   if (mqtt) {
     deps.brokerCredentials = await startBrokerCredentials(config, mqtt, topicRoot ?? TOPIC_ROOT, database, log);
     deps.deviceHub = await startDeviceHub(deps, mqtt, { topicRoot });
+    if (config.coapPort !== undefined) {
+      const coap = await startCoapListener({
+        port: config.coapPort,
+        host: config.mqttHost,
+        database,
+        hub: deps.deviceHub,
+      });
+      deps.deviceHub.onStop(coap.close);
+      log.info({ port: coap.port }, 'CoAP listener for devices');
+    }
   }
   return deps;
 }

@@ -8,6 +8,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
   mqttPort: number;
+  /** UDP port of the CoAP listener for devices that speak CoAP (NB-IoT); no listener when unset */
+  coapPort?: number;
   /** address the embedded MQTT broker listens on */
   mqttHost: string;
   /** a TLS (mqtts://) listener of the embedded broker: its port and the PEM files of its certificate and key */
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: intEnv(env, 'MQTT_PORT', 1884),
+    coapPort: env.COAP_PORT ? intEnv(env, 'COAP_PORT', 5683) : undefined,
     mqttHost: env.MQTT_HOST || env.HOST || '0.0.0.0',
     mqttClientId: env.MQTT_CLIENT_ID || undefined,
     mqttTls: tlsEnv(env),

@@ -129,6 +129,11 @@ export class DeviceHub {
     this.events.registryChanged(deviceIds);
   }
 
+  /** Runs when the hub stops, before it writes what it holds (a listener of another transport closes). */
+  onStop(stop: () => unknown): void {
+    this.stopping.push(stop);
+  }
+
   /** One device message (see Ingest.handle): resolves once what it carried is committed. */
   handle(topic: string, payload: Buffer, meta: MessageMeta = { retain: false }): Promise<void> {
     return this.ingest.handle(topic, payload, meta);

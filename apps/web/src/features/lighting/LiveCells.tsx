@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DictTag, dictLabel } from '../../shared/DictTag';
 import { formatDateTime } from '../../shared/date';
 import { useDict } from '../../shared/dict';
-import { CommDot, formatValue, orderedKeys, useValueLabel } from './format';
+import { CommDot, formatValue, LIVE_READINGS, orderedKeys, useValueLabel } from './format';
 import { timeOf, useLiveDevice } from './live';
 import type { DeviceRow } from './types';
 
@@ -23,14 +23,17 @@ export function LiveCommCell({ row }: { row: DeviceRow }) {
   );
 }
 
-/** The readings of a list row that matter most (lamp state, dim level, V, A, W …), live. */
+/** The readings of a list row the thing model marks live (lamp state, dim level, V, A, W …), kept current. */
 export function LiveValuesCell({ row, max = 4 }: { row: DeviceRow; max?: number }) {
   const { t } = useTranslation();
   const label = useValueLabel();
   const lampStates = useDict('lighting_lamp_state');
   const breakerStates = useDict('lighting_breaker_state');
   const live = useLiveDevice(valuesOf(row), loadedOf(row));
-  const keys = orderedKeys(live.values).filter((key) => key !== 'lampState' && key !== 'breaker');
+  // the states are tags; the other live readings follow in the model's order
+  const keys = orderedKeys(live.values).filter(
+    (key) => LIVE_READINGS.has(key) && key !== 'lampState' && key !== 'breaker',
+  );
   const lamp = live.values.lampState;
   const breaker = live.values.breaker;
   if (!keys.length && lamp === undefined && breaker === undefined) return <span style={{ color: '#bfbfbf' }}>-</span>;

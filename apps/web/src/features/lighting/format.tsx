@@ -15,6 +15,11 @@ export const UNITS: Record<string, string> = {
   hours: 'h',
 };
 
+/** The readings the thing model marks for a list's live cell. */
+export const LIVE_READINGS: ReadonlySet<string> = new Set(
+  READINGS.filter((field) => field.live).map((field) => field.key),
+);
+
 /** Readings in the order a person reads them; unknown ones follow alphabetically. */
 export const VALUE_ORDER = READINGS.map((field) => field.key);
 

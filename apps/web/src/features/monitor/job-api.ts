@@ -1,30 +1,9 @@
-import type { JobLogRow } from '@luxgrid/contracts/answers';
+import type { JobLogRow, JobRow } from '@luxgrid/contracts/answers';
 import { type DataEnvelope, http } from '../../shared/request';
 
-/** A scheduled job as /monitor/job answers it. */
-export interface SysJob {
-  jobId?: number;
-  jobName: string;
-  jobGroup: string;
-  /** a registered handler name, optionally followed by JSON arguments: `log.clean {"days":30}` */
-  invokeTarget: string;
-  cronExpression: string;
-  /** 0 default, 1 fire immediately, 2 fire once, 3 do nothing */
-  misfirePolicy: string;
-  /** 0 allowed, 1 forbidden */
-  concurrent: string;
-  /** 0 normal, 1 paused */
-  status: string;
-  remark?: string;
-  nextFireTime?: string | null;
-  nextValidTime?: string | null;
-  lastFireTime?: string | null;
-  running?: boolean;
-  createBy?: string;
-  createTime?: string | null;
-  updateBy?: string;
-  updateTime?: string | null;
-}
+/** The add/edit body: a job row whose server-filled fields (next fire time, running) are not known yet. */
+export type JobBody = Partial<JobRow> &
+  Pick<JobRow, 'jobName' | 'jobGroup' | 'invokeTarget' | 'cronExpression' | 'misfirePolicy' | 'concurrent' | 'status'>;
 
 /** A JSON schema as zod renders a handler's arguments (the subset our handlers use). */
 export interface ArgsSchema {
@@ -62,9 +41,9 @@ export type SysJobLog = JobLogRow;
 export const jobApi = {
   listUrl: '/monitor/job/list',
   exportUrl: '/monitor/job/export',
-  get: (jobId: number) => http.get<DataEnvelope<SysJob>>(`/monitor/job/${jobId}`),
-  add: (job: SysJob) => http.post<DataEnvelope<{ jobId: number }>>('/monitor/job', job),
-  update: (job: SysJob) => http.put('/monitor/job', job),
+  get: (jobId: number) => http.get<DataEnvelope<JobRow>>(`/monitor/job/${jobId}`),
+  add: (job: JobBody) => http.post<DataEnvelope<{ jobId: number }>>('/monitor/job', job),
+  update: (job: JobBody) => http.put('/monitor/job', job),
   remove: (ids: readonly (number | string)[]) => http.del(`/monitor/job/${ids.join(',')}`),
   changeStatus: (jobId: number, status: string) => http.put('/monitor/job/changeStatus', { jobId, status }),
   run: (jobId: number, jobGroup?: string) => http.put('/monitor/job/run', { jobId, jobGroup }),

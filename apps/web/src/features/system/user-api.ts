@@ -1,27 +1,10 @@
+import type { UserRow } from '@luxgrid/contracts/answers';
 import { type DataEnvelope, type Envelope, http } from '../../shared/request';
 import type { ServerTreeNode } from './tree';
 
-export interface SysUser {
-  userId?: number;
-  clientId?: number | null;
-  deptId?: number | null;
-  userName: string;
-  nickName: string;
-  email?: string;
-  phonenumber?: string;
-  sex?: string;
-  avatar?: string;
-  status?: '0' | '1';
-  loginIp?: string;
-  loginDate?: string | null;
-  createTime?: string;
-  remark?: string;
-  deptName?: string;
-  dept?: { deptId: number; deptName: string; leader?: string } | null;
-  password?: string;
-  roleIds?: number[];
-  postIds?: number[];
-}
+/** The add/edit form: a user row whose server-filled fields are not known yet, with its roles and positions. */
+export type UserForm = Partial<UserRow> &
+  Pick<UserRow, 'userName' | 'nickName'> & { password?: string; roleIds?: number[]; postIds?: number[] };
 
 export interface RoleOption {
   roleId: number;
@@ -45,7 +28,7 @@ export interface PostOption {
 
 /** GET /system/user and /system/user/{id}: the user (when editing) with the options of its form. */
 export interface UserFormResponse extends Envelope {
-  data?: SysUser & { roles?: RoleOption[] };
+  data?: UserRow & { roles?: RoleOption[] };
   roles: RoleOption[];
   posts: PostOption[];
   roleIds?: number[];
@@ -53,7 +36,7 @@ export interface UserFormResponse extends Envelope {
 }
 
 export interface AuthRoleResponse extends Envelope {
-  user: SysUser;
+  user: UserRow;
   roles: RoleOption[];
 }
 
@@ -107,8 +90,8 @@ export const userApi = {
   formOptions: () => http.get<UserFormResponse>('/system/user'),
   get: (userId: number) => http.get<UserFormResponse>(`/system/user/${userId}`),
   /** without a password the server draws one and answers it (once) */
-  add: (user: SysUser) => http.post<DataEnvelope<{ userId: number; password?: string }>>('/system/user', user),
-  update: (user: SysUser) => http.put('/system/user', user),
+  add: (user: UserForm) => http.post<DataEnvelope<{ userId: number; password?: string }>>('/system/user', user),
+  update: (user: UserForm) => http.put('/system/user', user),
   remove: (ids: readonly (number | string)[]) => http.del(`/system/user/${ids.join(',')}`),
   resetPwd: (userId: number, password: string) => http.put('/system/user/resetPwd', { userId, password }),
   changeStatus: (userId: number, status: '0' | '1') => http.put('/system/user/changeStatus', { userId, status }),

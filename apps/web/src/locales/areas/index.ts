@@ -6,6 +6,7 @@ import { monitorTexts } from './monitor';
 import { strategyTexts } from './strategy';
 import { systemTexts } from './system';
 import { tenantTexts } from './tenant';
+import { thingsTexts } from './things';
 
 /** Texts of each area live in their own file, so that areas grow side by side. */
 export const AREA_TEXTS = {
@@ -17,4 +18,5 @@ export const AREA_TEXTS = {
   strategy: strategyTexts,
   alarm: alarmTexts,
   lorawan: lorawanTexts,
+  things: thingsTexts,
 };

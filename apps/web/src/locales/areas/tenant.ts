@@ -12,8 +12,6 @@ const zhCN = {
     copy: '复制',
     enabled: '启用',
     disabled: '停用',
-    enabledDone: '已启用',
-    disabledDone: '已停用',
     expandAll: '展开全部',
     collapseAll: '折叠全部',
     checkAll: '全选',
@@ -35,6 +33,7 @@ const zhCN = {
     reset: '使用默认中心',
   },
   customerMgmt: {
+    empty: '暂无客户，点击“新增”添加',
     addTitle: '新增客户',
     editTitle: '修改客户',
     detailTitle: '客户详情',
@@ -198,6 +197,7 @@ const zhCN = {
     },
   },
   subsystemMgmt: {
+    empty: '暂无子系统，点击“新增”添加',
     addTitle: '新增子系统',
     editTitle: '修改子系统',
     deleteConfirm: '确认删除子系统“{{names}}”吗？',
@@ -328,8 +328,6 @@ const enUS: Shape<typeof zhCN> = {
     copy: 'Copy',
     enabled: 'Enabled',
     disabled: 'Disabled',
-    enabledDone: 'Enabled',
-    disabledDone: 'Disabled',
     expandAll: 'Expand all',
     collapseAll: 'Collapse all',
     checkAll: 'Select all',
@@ -351,6 +349,7 @@ const enUS: Shape<typeof zhCN> = {
     reset: 'Use the default centre',
   },
   customerMgmt: {
+    empty: 'No customers yet: click "Add" to create one',
     addTitle: 'Add customer',
     editTitle: 'Edit customer',
     detailTitle: 'Customer details',
@@ -516,6 +515,7 @@ const enUS: Shape<typeof zhCN> = {
     },
   },
   subsystemMgmt: {
+    empty: 'No sub-systems yet: click "Add" to create one',
     addTitle: 'Add sub-system',
     editTitle: 'Edit sub-system',
     deleteConfirm: 'Delete sub-system "{{names}}"?',

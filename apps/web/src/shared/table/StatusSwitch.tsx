@@ -10,10 +10,14 @@ export interface StatusSwitchProps {
   disabled?: boolean;
   onChange: (next: '0' | '1') => Promise<unknown>;
   testId?: string;
+  /** the question asked before the change, where the record says more than "enable X?" (who is signed out …) */
+  confirmText?: (enable: boolean) => string;
+  /** what a screen reader calls the switch; the status column's title by default */
+  ariaLabel?: string;
 }
 
 /** Enables or disables a row after a confirmation; the switch follows only when the server agreed. */
-export function StatusSwitch({ status, name, disabled, onChange, testId }: StatusSwitchProps) {
+export function StatusSwitch({ status, name, disabled, onChange, testId, confirmText, ariaLabel }: StatusSwitchProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const [value, setValue] = useState(status ?? '0');
@@ -24,7 +28,7 @@ export function StatusSwitch({ status, name, disabled, onChange, testId }: Statu
     const action = checked ? t('sysCommon.enable') : t('sysCommon.disable');
     modal.confirm({
       title: t('common.hint'),
-      content: t('sysCommon.statusConfirm', { action, name }),
+      content: confirmText ? confirmText(checked) : t('sysCommon.statusConfirm', { action, name }),
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
       onOk: async () => {
@@ -44,7 +48,7 @@ export function StatusSwitch({ status, name, disabled, onChange, testId }: Statu
       checked={value === '0'}
       disabled={disabled}
       onChange={toggle}
-      aria-label={t('sysCommon.status')}
+      aria-label={ariaLabel ?? t('sysCommon.status')}
       data-testid={testId}
     />
   );

@@ -72,6 +72,8 @@ export function statusSwitchColumn<T>(
     change: (row: T, next: '0' | '1') => Promise<unknown>;
     canChange?: (row: T) => boolean;
     testId?: (row: T) => string;
+    confirmText?: (row: T, enable: boolean) => string;
+    ariaLabel?: (row: T) => string;
   },
   more?: More<T>,
 ): ProColumn<T> {
@@ -88,6 +90,8 @@ export function statusSwitchColumn<T>(
           name={options.name(row)}
           onChange={(next) => options.change(row, next)}
           testId={options.testId?.(row)}
+          confirmText={options.confirmText && ((enable) => options.confirmText!(row, enable))}
+          ariaLabel={options.ariaLabel?.(row)}
         />
       ) : (
         <DictCell dictType="sys_normal_disable" value={value} />

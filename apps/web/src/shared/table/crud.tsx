@@ -6,7 +6,7 @@ import {
   EyeOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import { App, Button, Form, type FormInstance, Space } from 'antd';
+import { App, Button, Form, type FormInstance, Space, Tooltip } from 'antd';
 import { type Key, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DraggableDialog } from '../DraggableDialog';
@@ -210,6 +210,7 @@ export function RowActions({
   onRemove,
   editNeedsQuery,
   editTestId,
+  removeBlocked,
   children,
   between,
   after,
@@ -218,6 +219,8 @@ export function RowActions({
   perm: string;
   onEdit?: () => void;
   onRemove?: () => void;
+  /** why this row may not be deleted (a built-in record): the link is disabled and says so on hover */
+  removeBlocked?: string;
   /** the edit link also needs `<perm>:query` (the dialog fetches the record) */
   editNeedsQuery?: boolean;
   editTestId?: string;
@@ -243,9 +246,18 @@ export function RowActions({
       {between}
       {onRemove && (
         <HasPermi value={[`${perm}:remove`]}>
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={onRemove}>
-            {t('common.delete')}
-          </Button>
+          <Tooltip title={removeBlocked}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              disabled={!!removeBlocked}
+              icon={<DeleteOutlined />}
+              onClick={onRemove}
+            >
+              {t('common.delete')}
+            </Button>
+          </Tooltip>
         </HasPermi>
       )}
       {after}

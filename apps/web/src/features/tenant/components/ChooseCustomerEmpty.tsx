@@ -1,8 +1,8 @@
-import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../../app/session';
 import { ALL_CUSTOMERS_ID } from '../../../shared/constants';
 import { useStore } from '../../../shared/store';
+import { EmptyState } from '../../../shared/table/EmptyState';
 
 /** True when the screen is about one customer and a platform user has "all customers" chosen. */
 export function useNeedsCustomer(): boolean {
@@ -12,13 +12,12 @@ export function useNeedsCustomer(): boolean {
   return isPlatformUser && (!customer || Number(customer.id) === ALL_CUSTOMERS_ID);
 }
 
+/** A screen about one customer while "all customers" is chosen: asks to choose one first. */
 export function ChooseCustomerEmpty() {
   const { t } = useTranslation();
   return (
-    <Empty
-      style={{ padding: '64px 0' }}
-      description={t('tenantShared.chooseCustomerFirst')}
-      data-testid="choose-customer"
-    />
+    <div style={{ padding: '64px 0' }} data-testid="choose-customer">
+      <EmptyState description={t('tenantShared.chooseCustomerFirst')} />
+    </div>
   );
 }

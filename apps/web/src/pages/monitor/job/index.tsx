@@ -1,10 +1,11 @@
 import { CaretRightOutlined, DownOutlined, EyeOutlined, FileSearchOutlined, PlusOutlined } from '@ant-design/icons';
+import type { JobRow } from '@luxgrid/contracts/answers';
 import { App, Button, Dropdown, type MenuProps, Switch, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Clip } from '../../../features/monitor/Clip';
-import { jobApi, type SysJob } from '../../../features/monitor/job-api';
+import { type JobBody, jobApi } from '../../../features/monitor/job-api';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { HasPermi, useHasPermi } from '../../../shared/perms';
 import { actionsColumn, column, DictCell, dictColumn, idColumn } from '../../../shared/table/columns';
@@ -21,8 +22,8 @@ export function JobPage() {
   const { modal, message, notification } = App.useApp();
   const navigate = useNavigate();
   const table = useRef<ProTableRef>(null);
-  const [editing, setEditing] = useState<SysJob | null>(null);
-  const [viewing, setViewing] = useState<SysJob | null>(null);
+  const [editing, setEditing] = useState<JobBody | null>(null);
+  const [viewing, setViewing] = useState<JobRow | null>(null);
   const canChangeStatus = useHasPermi(['monitor:job:changeStatus']);
   const canQuery = useHasPermi(['monitor:job:query']);
 
@@ -46,7 +47,7 @@ export function JobPage() {
     }
   };
 
-  const openDetail = async (row: SysJob) => {
+  const openDetail = async (row: JobRow) => {
     try {
       const { data } = await jobApi.get(row.jobId!);
       setViewing(data);
@@ -58,7 +59,7 @@ export function JobPage() {
   const removeNamed = useConfirmRemove(jobApi.remove, (name) => t('job.deleteConfirmName', { name }), table);
   const removeIds = useConfirmRemove(jobApi.remove, (ids) => t('job.deleteConfirm', { ids }), table);
 
-  const toggleStatus = (row: SysJob, checked: boolean) => {
+  const toggleStatus = (row: JobRow, checked: boolean) => {
     const next = checked ? '0' : '1';
     modal.confirm({
       title: t('common.hint'),
@@ -73,7 +74,7 @@ export function JobPage() {
     });
   };
 
-  const runOnce = (row: SysJob) => {
+  const runOnce = (row: JobRow) => {
     modal.confirm({
       title: t('common.hint'),
       content: t('job.runConfirm', { name: row.jobName }),
@@ -105,7 +106,7 @@ export function JobPage() {
     });
   };
 
-  const moreItems = (row: SysJob): MenuProps['items'] => [
+  const moreItems = (row: JobRow): MenuProps['items'] => [
     ...(canChangeStatus
       ? [{ key: 'run', icon: <CaretRightOutlined />, label: t('job.runOnce'), onClick: () => runOnce(row) }]
       : []),
@@ -120,7 +121,7 @@ export function JobPage() {
     },
   ];
 
-  const columns: ProColumn<SysJob>[] = [
+  const columns: ProColumn<JobRow>[] = [
     idColumn('jobId', t('job.jobId'), { width: 110 }),
     column('jobName', t('job.jobName'), {
       sortField: 'jobName',
@@ -137,7 +138,7 @@ export function JobPage() {
       key: 'cronExpression',
       dataIndex: 'cronExpression',
       title: t('job.cronExpression'),
-      render: (value: string, row: SysJob) => (
+      render: (value: string, row: JobRow) => (
         <div>
           <Typography.Text code>{value}</Typography.Text>
           <div>
@@ -175,7 +176,7 @@ export function JobPage() {
       dataIndex: 'status',
       title: t('job.status'),
       width: 120,
-      render: (value: string, row: SysJob) => (
+      render: (value: string, row: JobRow) => (
         <span>
           {canChangeStatus ? (
             <Switch
@@ -220,7 +221,7 @@ export function JobPage() {
 
   return (
     <div className="lx-page" data-testid="job-page">
-      <ProTable<SysJob>
+      <ProTable<JobRow>
         empty={t('job.empty')}
         emptyAction={
           <HasPermi value={['monitor:job:add']}>

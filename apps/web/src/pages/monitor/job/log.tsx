@@ -1,11 +1,12 @@
 import { ArrowLeftOutlined, ClearOutlined, EyeOutlined } from '@ant-design/icons';
+import type { JobRow } from '@luxgrid/contracts/answers';
 import { App, Button, Descriptions, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Clip } from '../../../features/monitor/Clip';
 import { formatMs } from '../../../features/monitor/format';
-import { jobApi, jobLogApi, type SysJob, type SysJobLog } from '../../../features/monitor/job-api';
+import { jobApi, jobLogApi, type SysJobLog } from '../../../features/monitor/job-api';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag } from '../../../shared/DictTag';
 import { DraggableDialog } from '../../../shared/DraggableDialog';
@@ -25,7 +26,7 @@ export function JobLogPage() {
   const table = useRef<ProTableRef>(null);
   const groups = useDict('sys_job_group');
   const outcome = useDict('sys_common_status');
-  const [job, setJob] = useState<SysJob | null>(null);
+  const [job, setJob] = useState<JobRow | null>(null);
   const [viewing, setViewing] = useState<SysJobLog | null>(null);
   const canQuery = useHasPermi(['monitor:job:query']);
   const extraParams = useMemo(() => (jobId ? { jobId } : undefined), [jobId]);

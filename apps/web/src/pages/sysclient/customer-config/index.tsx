@@ -1,59 +1,30 @@
-import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Card, Col, Descriptions, Form, Input, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { customerSelfApi } from '../../../features/tenant/api';
 import { ChooseCustomerEmpty, useNeedsCustomer } from '../../../features/tenant/components/ChooseCustomerEmpty';
 import { LoginPreview } from '../../../features/tenant/components/LoginPreview';
-import { max40, trimValues } from '../../../features/tenant/rules';
+import { max40 } from '../../../features/tenant/rules';
 import type { CustomerConfig, CustomerConfigForm } from '../../../features/tenant/types';
 import { SUPER_ROLE } from '../../../shared/constants';
 import { useHasPermi, useRoles } from '../../../shared/perms';
+import { SaveResetButtons, useSettingsForm } from '../../../shared/table/settings';
 import { ImageUpload } from '../../../shared/upload/ImageUpload';
 
 /** Customer configuration (sysclient/customer-config): a customer administrator edits its own branding. */
 export function CustomerConfigPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<CustomerConfigForm>();
   const needsCustomer = useNeedsCustomer();
   const canEdit = useHasPermi(['sysclient:customerConfig:edit']);
   const isPlatformAdmin = useRoles().includes(SUPER_ROLE);
-  const [config, setConfig] = useState<CustomerConfig | null>(null);
-  const [saving, setSaving] = useState(false);
-  const values = Form.useWatch([], form) as CustomerConfigForm | undefined;
-
-  useEffect(() => {
-    if (needsCustomer) return;
-    let alive = true;
-    customerSelfApi
-      .config()
-      .then(({ data }) => {
-        if (!alive) return;
-        setConfig(data);
-        form.setFieldsValue(data);
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [form, needsCustomer]);
+  const settings = useSettingsForm<CustomerConfig>({
+    load: needsCustomer ? null : async () => (await customerSelfApi.config()).data,
+    save: customerSelfApi.saveConfig,
+    savedText: t('common.updateSuccess'),
+  });
+  const config = settings.loaded;
+  const values = Form.useWatch([], settings.form) as CustomerConfigForm | undefined;
 
   if (needsCustomer) return <ChooseCustomerEmpty />;
-
-  const save = async () => {
-    const body = trimValues(await form.validateFields());
-    setSaving(true);
-    try {
-      await customerSelfApi.saveConfig(body);
-      setConfig((current) => (current ? { ...current, ...body } : current));
-      message.success(t('common.updateSuccess'));
-    } catch {
-      // the request layer showed the reason
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const label = (key: string) => t(`customerMgmt.fields.${key}`);
 
@@ -78,11 +49,11 @@ export function CustomerConfigPage() {
                       : []),
                   ]}
                 />
-                <Form<CustomerConfigForm>
-                  form={form}
+                <Form<CustomerConfig>
+                  form={settings.form}
                   labelCol={{ flex: '140px' }}
                   disabled={!canEdit}
-                  onFinish={() => void save()}
+                  onFinish={() => void settings.submit()}
                 >
                   <Form.Item name="platformName" label={label('platformName')} rules={[max40(t)]}>
                     <Input autoFocus maxLength={40} showCount />
@@ -111,24 +82,7 @@ export function CustomerConfigPage() {
                       </Form.Item>
                     </Col>
                   </Row>
-                  {canEdit && (
-                    <Form.Item label=" " colon={false}>
-                      <Space>
-                        <Button
-                          type="primary"
-                          htmlType="submit"
-                          icon={<SaveOutlined />}
-                          loading={saving}
-                          data-testid="customer-config-save"
-                        >
-                          {t('common.save')}
-                        </Button>
-                        <Button icon={<UndoOutlined />} onClick={() => form.setFieldsValue(config)}>
-                          {t('common.reset')}
-                        </Button>
-                      </Space>
-                    </Form.Item>
-                  )}
+                  {canEdit && <SaveResetButtons settings={settings} testId="customer-config-save" />}
                 </Form>
               </>
             )}

@@ -12,7 +12,6 @@ import {
   Card,
   Col,
   Descriptions,
-  Empty,
   Progress,
   Row,
   Skeleton,
@@ -34,6 +33,7 @@ import { formatPrice } from '../../../features/tenant/format';
 import { readDeviceFigures } from '../../../features/tenant/home-figures';
 import type { CustomerInfo, CustomerSubscription } from '../../../features/tenant/types';
 import { elapsedPercent } from '../../../features/tenant/validity';
+import { EmptyState } from '../../../shared/table/EmptyState';
 
 /** Customer information (sysclient/customer-info): validity, package, subscriptions and figures, read-only. */
 export function CustomerInfoPage() {
@@ -149,7 +149,7 @@ export function CustomerInfoPage() {
                 </div>
               </Space>
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customerInfo.noPackage')} />
+              <EmptyState description={t('customerInfo.noPackage')} />
             )}
           </Card>
         </Col>
@@ -179,7 +179,7 @@ export function CustomerInfoPage() {
                 ))}
               </Space>
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customerMgmt.noSystems')} />
+              <EmptyState description={t('customerMgmt.noSystems')} />
             )}
           </Card>
         </Col>
@@ -214,7 +214,7 @@ export function CustomerInfoPage() {
                 />
               </>
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customerInfo.noSubscriptions')} />
+              <EmptyState description={t('customerInfo.noSubscriptions')} />
             )}
           </Card>
         </Col>

@@ -1,73 +1,60 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Space, Switch, Typography } from 'antd';
-import { type Key, useCallback, useRef, useState } from 'react';
+import { Avatar, Space, Typography } from 'antd';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerApi } from '../../../features/tenant/api';
 import { ValidityTag } from '../../../features/tenant/components/StateTag';
 import { refreshCustomers } from '../../../features/tenant/session-sync';
 import type { CustomerDetail, CustomerRow } from '../../../features/tenant/types';
 import { daysLeft } from '../../../features/tenant/validity';
-import { download } from '../../../shared/download';
-import { HasPermi, useHasPermi } from '../../../shared/perms';
-import { column, textColumn, timeColumn } from '../../../shared/table/columns';
+import { useHasPermi } from '../../../shared/perms';
+import {
+  actionsColumn,
+  column,
+  idColumn,
+  statusSwitchColumn,
+  textColumn,
+  timeColumn,
+} from '../../../shared/table/columns';
+import { AddRemoveButtons, DetailLink, ExportButton, RowActions, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 import { CustomerDetailDrawer } from './components/CustomerDetailDrawer';
 import { CustomerDialog } from './components/CustomerDialog';
 
+const PERM = 'sysclient:customer';
+
 /** Customers (sysclient/customer): tenants with their main account, validity, subscriptions, systems and menus. */
 export function CustomerPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const table = useRef<ProTableRef>(null);
   const [editing, setEditing] = useState<CustomerDetail | 'new' | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
-  const canChangeStatus = useHasPermi(['sysclient:customer:changeStatus']);
+  const canChangeStatus = useHasPermi([`${PERM}:changeStatus`]);
   const label = (key: string) => t(`customerMgmt.fields.${key}`);
+  /** the table and the customer switcher of the top bar */
+  const changed = () => {
+    table.current?.refresh();
+    void refreshCustomers();
+  };
 
   const openEdit = async (id: number) => {
     const { data } = await customerApi.get(id);
     setEditing(data);
   };
-
-  const remove = (rows: { keys: Key[]; names: string[] }) => {
-    modal.confirm({
-      title: t('common.hint'),
-      content: t('customerMgmt.deleteConfirm', { names: rows.names.join(', ') }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await customerApi.remove(rows.keys as number[]);
-        message.success(t('common.deleteSuccess'));
-        table.current?.refresh();
-        table.current?.clearSelection();
-        void refreshCustomers();
-      },
-    });
-  };
-
-  const changeStatus = (row: CustomerRow, enabled: boolean) => {
-    const status = enabled ? '0' : '1';
-    modal.confirm({
-      title: t('common.hint'),
-      content: enabled
-        ? t('customerMgmt.enableConfirm', { name: row.name })
-        : t('customerMgmt.disableConfirm', { name: row.name }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await customerApi.changeStatus(row.clientId, status);
-        message.success(enabled ? t('tenantShared.enabledDone') : t('tenantShared.disabledDone'));
-        table.current?.refresh();
-        void refreshCustomers();
-      },
-    });
-  };
-
+  const remove = useConfirmRemove(
+    customerApi.remove,
+    (names) => t('customerMgmt.deleteConfirm', { names }),
+    table,
+    changed,
+  );
+  const removeRows = (rows: CustomerRow[]) =>
+    remove(
+      rows.map((row) => row.clientId),
+      rows.map((row) => row.name).join(', '),
+    );
   const closeDetail = useCallback(() => setViewing(null), []);
 
   const columns: ProColumn<CustomerRow>[] = [
-    column('clientId', label('id'), { width: 90, sortField: 'clientId' }),
+    idColumn('clientId', label('id')),
     {
       key: 'name',
       dataIndex: 'name',
@@ -125,53 +112,20 @@ export function CustomerPage() {
       defaultHidden: true,
     },
     textColumn('address', label('address'), { defaultHidden: true }),
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: label('status'),
-      width: 90,
-      render: (value: string, row: CustomerRow) => (
-        <Switch
-          size="small"
-          checked={value === '0'}
-          disabled={!canChangeStatus}
-          onChange={(checked) => changeStatus(row, checked)}
-          aria-label={t('customerMgmt.statusSwitch', { name: row.name })}
-        />
-      ),
-    },
+    statusSwitchColumn(label('status'), {
+      name: (row) => row.name,
+      change: (row, next) => customerApi.changeStatus(row.clientId, next).then(changed),
+      canChange: () => canChangeStatus,
+      confirmText: (row, enable) =>
+        t(enable ? 'customerMgmt.enableConfirm' : 'customerMgmt.disableConfirm', { name: row.name }),
+      ariaLabel: (row) => t('customerMgmt.statusSwitch', { name: row.name }),
+    }),
     timeColumn('createTime', t('common.createTime'), { sortField: 'createTime' }),
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 210,
-      fixed: 'right',
-      render: (_: unknown, row: CustomerRow) => (
-        <>
-          <HasPermi value={['sysclient:customer:query']}>
-            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setViewing(row.clientId)}>
-              {t('tenantShared.view')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['sysclient:customer:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openEdit(row.clientId)}>
-              {t('common.edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['sysclient:customer:remove']}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => remove({ keys: [row.clientId], names: [row.name] })}
-            >
-              {t('common.delete')}
-            </Button>
-          </HasPermi>
-        </>
-      ),
-    },
+    actionsColumn(t('common.actions'), 210, (row) => (
+      <RowActions perm={PERM} onEdit={() => void openEdit(row.clientId)} onRemove={() => removeRows([row])}>
+        <DetailLink perm={PERM} onClick={() => setViewing(row.clientId)} />
+      </RowActions>
+    )),
   ];
 
   return (
@@ -182,6 +136,7 @@ export function CustomerPage() {
         rowKey="clientId"
         selectable
         testId="customer-table"
+        empty={t('customerMgmt.empty')}
         columns={columns}
         searchFields={[
           { type: 'input', name: 'name', label: label('name') },
@@ -190,54 +145,23 @@ export function CustomerPage() {
           { type: 'select', name: 'status', label: label('status'), dictType: 'sys_normal_disable' },
           { type: 'dateRange', name: 'createTime', label: t('common.createTime') },
         ]}
-        toolbar={({ keys, rows }) => (
+        toolbar={({ rows }) => (
           <>
-            <HasPermi value={['sysclient:customer:add']}>
-              <Button
-                type="primary"
-                ghost
-                icon={<PlusOutlined />}
-                onClick={() => setEditing('new')}
-                data-testid="customer-add"
-              >
-                {t('common.add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['sysclient:customer:edit']}>
-              <Button
-                icon={<EditOutlined />}
-                disabled={keys.length !== 1}
-                onClick={() => void openEdit(Number(keys[0]))}
-                data-testid="customer-edit"
-              >
-                {t('common.edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['sysclient:customer:remove']}>
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!keys.length}
-                onClick={() => remove({ keys, names: rows.map((row) => row.name) })}
-                data-testid="customer-remove"
-              >
-                {t('common.delete')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['sysclient:customer:export']}>
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() =>
-                  void download(customerApi.exportUrl, {
-                    params: table.current?.getFilters() ?? {},
-                    fileName: `customers_${Date.now()}.xlsx`,
-                  })
-                }
-                data-testid="customer-export"
-              >
-                {t('common.export')}
-              </Button>
-            </HasPermi>
+            <AddRemoveButtons
+              perm={PERM}
+              testId="customer"
+              onAdd={() => setEditing('new')}
+              onEdit={() => void openEdit(rows[0].clientId)}
+              selected={rows.length}
+              onRemove={() => removeRows(rows)}
+            />
+            <ExportButton
+              perm={PERM}
+              url={customerApi.exportUrl}
+              table={table}
+              fileName="customers"
+              testId="customer-export"
+            />
           </>
         )}
       />
@@ -246,8 +170,7 @@ export function CustomerPage() {
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
-          table.current?.refresh();
-          void refreshCustomers();
+          changed();
         }}
       />
       <CustomerDetailDrawer clientId={viewing} onClose={closeDetail} onChanged={() => table.current?.refresh()} />

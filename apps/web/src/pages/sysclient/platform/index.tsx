@@ -1,71 +1,47 @@
-import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Form, Input, Radio, Row, Skeleton, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Card, Col, Form, Input, Radio, Row, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../../app/session';
 import { platformApi } from '../../../features/tenant/api';
 import { LoginPreview } from '../../../features/tenant/components/LoginPreview';
-import { requiredRule, trimValues } from '../../../features/tenant/rules';
+import { max40, requiredRule } from '../../../features/tenant/rules';
 import type { HomePageVariant, PlatformSettingsForm } from '../../../features/tenant/types';
 import { useDict } from '../../../shared/dict';
 import { useHasPermi } from '../../../shared/perms';
 import { storage } from '../../../shared/storage';
+import { maxLength } from '../../../shared/table/fields';
+import { SaveResetButtons, useSettingsForm } from '../../../shared/table/settings';
 import { ImageUpload } from '../../../shared/upload/ImageUpload';
 import { HomeVariantThumb } from './components/HomeVariantThumb';
 
 /** Platform settings (sysclient/platform): the login page's name in both languages, logos, background, home page. */
 export function PlatformPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<PlatformSettingsForm>();
   const homePages = useDict('sys_home_page');
   const canEdit = useHasPermi(['sysclient:platform:edit']);
-  const [loaded, setLoaded] = useState<PlatformSettingsForm | null>(null);
-  const [saving, setSaving] = useState(false);
-  const values = Form.useWatch([], form) as PlatformSettingsForm | undefined;
-
-  useEffect(() => {
-    let alive = true;
-    platformApi
-      .get()
-      .then(({ data }) => {
-        if (!alive) return;
-        const settings: PlatformSettingsForm = {
-          platformName: data?.platformNameZh ?? data?.platformName ?? '',
-          platformNameEn: data?.platformNameEn ?? '',
-          logo: data?.logo ?? '',
-          loginBackground: data?.loginBackground ?? '',
-          loginLogo: data?.loginLogo ?? '',
-          homePage: data?.homePage ?? 'Index',
-          copyright: data?.copyright ?? '',
-        };
-        setLoaded(settings);
-        form.setFieldsValue(settings);
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [form]);
-
-  const save = async () => {
-    const body = trimValues(await form.validateFields());
-    setSaving(true);
-    try {
-      await platformApi.save(body);
-      setLoaded(body);
+  const settings = useSettingsForm<PlatformSettingsForm>({
+    load: async () => {
+      const { data } = await platformApi.get();
+      return {
+        platformName: data?.platformNameZh ?? data?.platformName ?? '',
+        platformNameEn: data?.platformNameEn ?? '',
+        logo: data?.logo ?? '',
+        loginBackground: data?.loginBackground ?? '',
+        loginLogo: data?.loginLogo ?? '',
+        homePage: data?.homePage ?? 'Index',
+        copyright: data?.copyright ?? '',
+      };
+    },
+    save: platformApi.save,
+    savedText: t('platformSettings.saved'),
+    onSaved: (body) => {
       // the home page variant applies at once; the login page reads the rest on its next visit
       const homePage = (body.homePage ?? 'Index') as HomePageVariant;
       localStorage.setItem('homePage', homePage);
       session.set({ homePage });
       storage.remove('platformSettings');
-      message.success(t('platformSettings.saved'));
-    } catch {
-      // the request layer showed the reason
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const values = Form.useWatch([], settings.form) as PlatformSettingsForm | undefined;
 
   const label = (key: string) => t(`platformSettings.fields.${key}`);
   const lang = storage.getLang();
@@ -77,23 +53,23 @@ export function PlatformPage() {
       <Row gutter={16}>
         <Col xs={24} xl={14}>
           <Card title={t('platformSettings.title')}>
-            {!loaded ? (
+            {!settings.loaded ? (
               <Skeleton active />
             ) : (
               <Form<PlatformSettingsForm>
-                form={form}
+                form={settings.form}
                 labelCol={{ flex: '150px' }}
                 disabled={!canEdit}
-                onFinish={() => void save()}
+                onFinish={() => void settings.submit()}
               >
                 <Form.Item
                   name="platformName"
                   label={label('platformName')}
-                  rules={[requiredRule(t, label('platformName')), { max: 40, message: t('validation.max40') }]}
+                  rules={[requiredRule(t, label('platformName')), max40(t)]}
                 >
                   <Input autoFocus maxLength={40} showCount />
                 </Form.Item>
-                <Form.Item name="platformNameEn" label={label('platformNameEn')} rules={[{ max: 80 }]}>
+                <Form.Item name="platformNameEn" label={label('platformNameEn')} rules={[maxLength(t, 80)]}>
                   <Input maxLength={80} showCount />
                 </Form.Item>
                 <Row>
@@ -134,27 +110,10 @@ export function PlatformPage() {
                     </Space>
                   </Radio.Group>
                 </Form.Item>
-                <Form.Item name="copyright" label={label('copyright')} rules={[{ max: 100 }]}>
+                <Form.Item name="copyright" label={label('copyright')} rules={[maxLength(t, 100)]}>
                   <Input maxLength={100} placeholder="Copyright © …" />
                 </Form.Item>
-                {canEdit && (
-                  <Form.Item label=" " colon={false}>
-                    <Space>
-                      <Button
-                        type="primary"
-                        htmlType="submit"
-                        icon={<SaveOutlined />}
-                        loading={saving}
-                        data-testid="platform-save"
-                      >
-                        {t('common.save')}
-                      </Button>
-                      <Button icon={<UndoOutlined />} onClick={() => form.setFieldsValue(loaded)}>
-                        {t('common.reset')}
-                      </Button>
-                    </Space>
-                  </Form.Item>
-                )}
+                {canEdit && <SaveResetButtons settings={settings} testId="platform-save" />}
               </Form>
             )}
           </Card>

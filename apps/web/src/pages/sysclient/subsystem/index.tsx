@@ -1,68 +1,46 @@
-import { DeleteOutlined, EditOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import { type Key, useRef, useState } from 'react';
+import { LinkOutlined } from '@ant-design/icons';
+import { App, Space, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuIcon } from '../../../app/layout/icons';
 import { subsystemApi } from '../../../features/tenant/api';
 import type { SubsystemRow } from '../../../features/tenant/types';
-import { HasPermi, useHasPermi } from '../../../shared/perms';
-import { column, textColumn } from '../../../shared/table/columns';
+import { useHasPermi } from '../../../shared/perms';
+import { actionsColumn, column, idColumn, statusSwitchColumn, textColumn } from '../../../shared/table/columns';
+import { AddRemoveButtons, RowActions, useConfirmRemove } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 import { SubsystemDialog } from './components/SubsystemDialog';
+
+const PERM = 'sysclient:system';
 
 /** Sub-systems and linked systems (sysclient/subsystem): id, encode, url, enabled. */
 export function SubsystemPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const table = useRef<ProTableRef>(null);
   const [editing, setEditing] = useState<SubsystemRow | 'new' | null>(null);
-  const canEdit = useHasPermi(['sysclient:system:edit']);
+  const canEdit = useHasPermi([`${PERM}:edit`]);
   const label = (key: string) => t(`subsystemMgmt.fields.${key}`);
+  const builtinDelete = (row: SubsystemRow) => t('subsystemMgmt.builtinDelete', { encode: row.encode });
 
   const openEdit = async (id: number) => {
     const { data } = await subsystemApi.get(id);
     setEditing(data);
   };
-
-  const remove = (keys: Key[], rows: SubsystemRow[]) => {
+  const remove = useConfirmRemove(subsystemApi.remove, (names) => t('subsystemMgmt.deleteConfirm', { names }), table);
+  /** the built-in subsystems stay: the platform's own screens live in them */
+  const removeRows = (rows: SubsystemRow[]) => {
     const builtin = rows.find((row) => row.builtin);
-    if (builtin) {
-      message.warning(t('subsystemMgmt.builtinDelete', { encode: builtin.encode }));
-      return;
-    }
-    modal.confirm({
-      title: t('common.hint'),
-      content: t('subsystemMgmt.deleteConfirm', { names: rows.map((row) => row.name).join(', ') }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await subsystemApi.remove(keys as number[]);
-        message.success(t('common.deleteSuccess'));
-        table.current?.refresh();
-        table.current?.clearSelection();
-      },
-    });
-  };
-
-  const changeStatus = (row: SubsystemRow, enabled: boolean) => {
-    modal.confirm({
-      title: t('common.hint'),
-      content: enabled
-        ? t('subsystemMgmt.enableConfirm', { name: row.name })
-        : t('subsystemMgmt.disableConfirm', { name: row.name }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await subsystemApi.changeStatus(row.systemId, enabled ? '0' : '1');
-        message.success(enabled ? t('tenantShared.enabledDone') : t('tenantShared.disabledDone'));
-        table.current?.refresh();
-      },
-    });
+    if (builtin) message.warning(builtinDelete(builtin));
+    else
+      remove(
+        rows.map((row) => row.systemId),
+        rows.map((row) => row.name).join(', '),
+      );
   };
 
   const columns: ProColumn<SubsystemRow>[] = [
-    column('systemId', label('systemId'), { width: 90, sortField: 'systemId' }),
+    idColumn('systemId', label('systemId')),
     {
       key: 'name',
       dataIndex: 'name',
@@ -118,52 +96,27 @@ export function SubsystemPage() {
         ),
     },
     column('orderNum', label('orderNum'), { width: 90, sortField: 'orderNum' }),
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: label('status'),
-      width: 100,
-      sortField: 'status',
-      render: (value: string, row: SubsystemRow) => (
-        <Switch
-          size="small"
-          checked={value === '0'}
-          disabled={!canEdit}
-          onChange={(checked) => changeStatus(row, checked)}
-          aria-label={t('subsystemMgmt.statusSwitch', { name: row.name })}
-        />
-      ),
-    },
+    statusSwitchColumn(
+      label('status'),
+      {
+        name: (row) => row.name,
+        change: (row, next) => subsystemApi.changeStatus(row.systemId, next).then(() => table.current?.refresh()),
+        canChange: () => canEdit,
+        confirmText: (row, enable) =>
+          t(enable ? 'subsystemMgmt.enableConfirm' : 'subsystemMgmt.disableConfirm', { name: row.name }),
+        ariaLabel: (row) => t('subsystemMgmt.statusSwitch', { name: row.name }),
+      },
+      { width: 100, sortField: 'status' },
+    ),
     textColumn('remark', t('common.remark'), { defaultHidden: true }),
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 150,
-      fixed: 'right',
-      render: (_: unknown, row: SubsystemRow) => (
-        <>
-          <HasPermi value={['sysclient:system:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openEdit(row.systemId)}>
-              {t('common.edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['sysclient:system:remove']}>
-            <Tooltip title={row.builtin ? t('subsystemMgmt.builtinDelete', { encode: row.encode }) : undefined}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                disabled={row.builtin}
-                icon={<DeleteOutlined />}
-                onClick={() => remove([row.systemId], [row])}
-              >
-                {t('common.delete')}
-              </Button>
-            </Tooltip>
-          </HasPermi>
-        </>
-      ),
-    },
+    actionsColumn(t('common.actions'), 150, (row) => (
+      <RowActions
+        perm={PERM}
+        onEdit={() => void openEdit(row.systemId)}
+        onRemove={() => removeRows([row])}
+        removeBlocked={row.builtin ? builtinDelete(row) : undefined}
+      />
+    )),
   ];
 
   return (
@@ -174,47 +127,22 @@ export function SubsystemPage() {
         rowKey="systemId"
         selectable
         testId="subsystem-table"
+        empty={t('subsystemMgmt.empty')}
         columns={columns}
         searchFields={[
           { type: 'input', name: 'name', label: label('name') },
           { type: 'input', name: 'encode', label: label('encode') },
           { type: 'select', name: 'status', label: label('status'), dictType: 'sys_normal_disable' },
         ]}
-        toolbar={({ keys, rows }) => (
-          <>
-            <HasPermi value={['sysclient:system:add']}>
-              <Button
-                type="primary"
-                ghost
-                icon={<PlusOutlined />}
-                onClick={() => setEditing('new')}
-                data-testid="subsystem-add"
-              >
-                {t('common.add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['sysclient:system:edit']}>
-              <Button
-                icon={<EditOutlined />}
-                disabled={keys.length !== 1}
-                onClick={() => void openEdit(Number(keys[0]))}
-                data-testid="subsystem-edit"
-              >
-                {t('common.edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['sysclient:system:remove']}>
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!keys.length}
-                onClick={() => remove(keys, rows)}
-                data-testid="subsystem-remove"
-              >
-                {t('common.delete')}
-              </Button>
-            </HasPermi>
-          </>
+        toolbar={({ rows }) => (
+          <AddRemoveButtons
+            perm={PERM}
+            testId="subsystem"
+            onAdd={() => setEditing('new')}
+            onEdit={() => void openEdit(rows[0].systemId)}
+            selected={rows.length}
+            onRemove={() => removeRows(rows)}
+          />
         )}
       />
       <SubsystemDialog

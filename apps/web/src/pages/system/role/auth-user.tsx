@@ -1,11 +1,11 @@
 import { ArrowLeftOutlined, CloseCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import type { UserRow } from '@luxgrid/contracts/answers';
 import { App, Button, Descriptions, Result } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { closeViews } from '../../../app/tags';
 import { roleApi, type SysRole } from '../../../features/system/role-api';
-import type { SysUser } from '../../../features/system/user-api';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag } from '../../../shared/DictTag';
 import { formatDateTime } from '../../../shared/date';
@@ -39,7 +39,7 @@ export function AuthUserPage() {
       });
   }, [roleId]);
 
-  const cancel = (users: SysUser[]) => {
+  const cancel = (users: UserRow[]) => {
     modal.confirm({
       title: t('common.hint'),
       content: t('role.cancelConfirm', { names: users.map((user) => user.userName).join(', ') }),
@@ -88,7 +88,7 @@ export function AuthUserPage() {
           <DictTag options={statuses} value={role?.status} />
         </Descriptions.Item>
       </Descriptions>
-      <ProTable<SysUser>
+      <ProTable<UserRow>
         empty={t('role.noUsers')}
         ref={table}
         url={roleApi.allocatedUrl}
@@ -167,7 +167,7 @@ export function AuthUserPage() {
             title: t('common.actions'),
             width: 140,
             fixed: 'right',
-            render: (_: unknown, row: SysUser) => (
+            render: (_: unknown, row: UserRow) => (
               <HasPermi value={['system:role:edit']}>
                 <Button type="link" size="small" danger icon={<CloseCircleOutlined />} onClick={() => cancel([row])}>
                   {t('role.cancelAuth')}

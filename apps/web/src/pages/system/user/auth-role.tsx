@@ -1,10 +1,11 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import type { UserRow } from '@luxgrid/contracts/answers';
 import { App, Button, Card, Descriptions, Result, Space, Table, Tag } from 'antd';
 import { type Key, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { closeViews } from '../../../app/tags';
-import { type RoleOption, type SysUser, userApi } from '../../../features/system/user-api';
+import { type RoleOption, userApi } from '../../../features/system/user-api';
 import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { DictTag } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
@@ -18,7 +19,7 @@ export function AuthRolePage() {
   const location = useLocation();
   const { userId } = useParams();
   const statuses = useDict('sys_normal_disable');
-  const [user, setUser] = useState<SysUser | null>(null);
+  const [user, setUser] = useState<UserRow | null>(null);
   const [roles, setRoles] = useState<RoleOption[]>([]);
   const [selected, setSelected] = useState<Key[]>([]);
   const [loading, setLoading] = useState(true);

@@ -8,13 +8,14 @@ import {
   UploadOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
+import type { UserRow } from '@luxgrid/contracts/answers';
 import { App, Button, Card, Col, Dropdown, type MenuProps, Row, Space, Tooltip } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { session } from '../../../app/session';
 import { type KeyedNode, type ServerTreeNode, toKeyedNodes, toSearchNodes } from '../../../features/system/tree';
-import { type SysUser, userApi } from '../../../features/system/user-api';
+import { userApi } from '../../../features/system/user-api';
 import { HasPermi, useHasPermi } from '../../../shared/perms';
 import { useStore } from '../../../shared/store';
 import { column, idColumn, statusSwitchColumn, textColumn, timeColumn } from '../../../shared/table/columns';
@@ -61,14 +62,14 @@ export function UserPage() {
   const refresh = useCallback(() => table.current?.refresh(), []);
 
   const remove = useConfirmRemove(userApi.remove, (names) => t('user.deleteConfirm', { names }), table);
-  const removeRows = (rows: SysUser[]) =>
+  const removeRows = (rows: UserRow[]) =>
     remove(
       rows.map((row) => row.userId!),
       rows.map((row) => row.userName).join(', '),
     );
 
   /** Spec §5: actions on one user refuse a selection of several ('Can only select 1 user!'). */
-  const withOne = (rows: SysUser[], run: (row: SysUser) => void) => {
+  const withOne = (rows: UserRow[], run: (row: UserRow) => void) => {
     if (rows.length !== 1) {
       message.warning(t('validation.selectOneUser'));
       return;
@@ -76,7 +77,7 @@ export function UserPage() {
     run(rows[0]);
   };
 
-  const moreItems = (row: SysUser): MenuProps['items'] =>
+  const moreItems = (row: UserRow): MenuProps['items'] =>
     [
       ...(canReset
         ? [{ key: 'resetPwd', icon: <KeyOutlined />, label: t('user.resetPwd'), 'data-testid': 'user-reset-pwd' }]
@@ -99,7 +100,7 @@ export function UserPage() {
       },
     }));
 
-  const columns: ProColumn<SysUser>[] = [
+  const columns: ProColumn<UserRow>[] = [
     idColumn('userId', t('user.userId'), { width: 100 }),
     textColumn('userName', t('user.userName'), { sortField: 'userName' }),
     textColumn('nickName', t('user.nickName'), { sortField: 'nickName' }),
@@ -119,7 +120,7 @@ export function UserPage() {
       title: t('common.actions'),
       width: 150,
       fixed: 'right',
-      render: (_: unknown, row: SysUser) => {
+      render: (_: unknown, row: UserRow) => {
         const more = moreItems(row);
         return (
           <Space size={0}>
@@ -199,7 +200,7 @@ export function UserPage() {
       </Col>
       <Col xs={24} md={17} lg={18} xl={19}>
         <div className="lx-page">
-          <ProTable<SysUser>
+          <ProTable<UserRow>
             empty={deptId ? t('user.emptyInDept') : t('user.empty')}
             ref={table}
             url={userApi.listUrl}

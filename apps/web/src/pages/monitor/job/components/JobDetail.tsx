@@ -1,10 +1,10 @@
 import { FileSearchOutlined } from '@ant-design/icons';
+import type { JobRow } from '@luxgrid/contracts/answers';
 import { Button, Descriptions, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { splitInvokeTarget } from '../../../../features/monitor/invoke-target';
-import type { SysJob } from '../../../../features/monitor/job-api';
 import { DictTag } from '../../../../shared/DictTag';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
 import { useDict } from '../../../../shared/dict';
@@ -16,7 +16,7 @@ export function jobLogPath(jobId: number | string): string {
 }
 
 /** Everything about one job, its handler's description and the next five fire times. */
-export function JobDetail({ job, onClose }: { job: SysJob | null; onClose: () => void }) {
+export function JobDetail({ job, onClose }: { job: JobRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const open = !!job;

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { App } from 'antd';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type JobHandlerInfo, jobApi, type SysJob } from '../../../../features/monitor/job-api';
+import { type JobBody, type JobHandlerInfo, jobApi } from '../../../../features/monitor/job-api';
 import { RequestError } from '../../../../shared/request';
 import { CronInput } from './CronInput';
 import { clearCronCache } from './cron';
@@ -36,7 +36,7 @@ const SLOW = { timeout: 15_000 };
 
 const TIMES = ['2026-01-01 02:00:00', '2026-01-02 02:00:00'];
 
-const JOB: SysJob = {
+const JOB: JobBody = {
   jobId: 5,
   jobName: '清理日志',
   jobGroup: 'DEFAULT',

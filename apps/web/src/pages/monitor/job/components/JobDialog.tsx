@@ -12,7 +12,7 @@ import {
   prettyJson,
   splitInvokeTarget,
 } from '../../../../features/monitor/invoke-target';
-import { type JobHandlerInfo, jobApi, type SysJob } from '../../../../features/monitor/job-api';
+import { type JobBody, type JobHandlerInfo, jobApi } from '../../../../features/monitor/job-api';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
 import { useDict } from '../../../../shared/dict';
 import { RequestError } from '../../../../shared/request';
@@ -26,9 +26,9 @@ export interface JobForm {
   handler: string;
   args: string;
   cronExpression: string;
-  misfirePolicy: string;
-  concurrent: string;
-  status: string;
+  misfirePolicy: JobBody['misfirePolicy'];
+  concurrent: JobBody['concurrent'];
+  status: JobBody['status'];
   remark?: string;
 }
 
@@ -44,7 +44,7 @@ export const EMPTY_JOB: JobForm = {
   remark: '',
 };
 
-export function toForm(job: SysJob): JobForm {
+export function toForm(job: JobBody): JobForm {
   const { handler, args } = splitInvokeTarget(job.invokeTarget);
   return {
     jobName: job.jobName,
@@ -59,7 +59,7 @@ export function toForm(job: SysJob): JobForm {
   };
 }
 
-export function toJob(form: JobForm, jobId?: number): SysJob {
+export function toJob(form: JobForm, jobId?: number): JobBody {
   return {
     jobId,
     jobName: form.jobName.trim(),
@@ -99,7 +99,7 @@ export function useJobHandlers(open: boolean): { handlers: JobHandlerInfo[]; loa
 
 interface JobDialogProps {
   /** null: closed; a job without id: add */
-  job: SysJob | null;
+  job: JobBody | null;
   onClose: () => void;
   onSaved: () => void;
 }

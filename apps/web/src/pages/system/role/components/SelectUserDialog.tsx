@@ -1,8 +1,8 @@
+import type { UserRow } from '@luxgrid/contracts/answers';
 import { App } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleApi } from '../../../../features/system/role-api';
-import type { SysUser } from '../../../../features/system/user-api';
 import { DATE_COLUMN_WIDTH } from '../../../../shared/constants';
 import { DictTag } from '../../../../shared/DictTag';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
@@ -61,7 +61,7 @@ export function SelectUserDialog({
       confirmLoading={saving}
       testId="select-user-dialog"
     >
-      <ProTable<SysUser>
+      <ProTable<UserRow>
         empty={t('role.noMoreUsers')}
         url={roleApi.unallocatedUrl}
         rowKey="userId"

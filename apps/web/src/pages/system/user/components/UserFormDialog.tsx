@@ -2,7 +2,7 @@ import { App, Col, Form, Input, Row, Select, Spin, TreeSelect } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyedNode } from '../../../../features/system/tree';
-import { type PostOption, type RoleOption, type SysUser, userApi } from '../../../../features/system/user-api';
+import { type PostOption, type RoleOption, type UserForm, userApi } from '../../../../features/system/user-api';
 import { DraggableDialog } from '../../../../shared/DraggableDialog';
 import { useDict } from '../../../../shared/dict';
 import { SubmitOnEnter } from '../../../../shared/SubmitOnEnter';
@@ -22,13 +22,13 @@ export interface UserFormDialogProps {
   onSaved: () => void;
 }
 
-const EMPTY: SysUser = { userName: '', nickName: '', sex: '2', status: '0', roleIds: [], postIds: [] };
+const EMPTY: UserForm = { userName: '', nickName: '', sex: '2', status: '0', roleIds: [], postIds: [] };
 
 /** Add or edit a user: account and password only when adding; department, posts, roles (spec §3, §5). */
 export function UserFormDialog({ open, userId, deptId, depts, onClose, onSaved }: UserFormDialogProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const [form] = Form.useForm<SysUser>();
+  const [form] = Form.useForm<UserForm>();
   const sexes = useDict('sys_user_sex');
   const [roles, setRoles] = useState<RoleOption[]>([]);
   const [posts, setPosts] = useState<PostOption[]>([]);
@@ -70,7 +70,7 @@ export function UserFormDialog({ open, userId, deptId, depts, onClose, onSaved }
   }, [open, editing, userId, deptId, form]);
 
   const submit = async () => {
-    let values: SysUser;
+    let values: UserForm;
     try {
       values = await form.validateFields();
     } catch {
@@ -119,7 +119,7 @@ export function UserFormDialog({ open, userId, deptId, depts, onClose, onSaved }
       testId="user-dialog"
     >
       <Spin spinning={loading}>
-        <Form<SysUser> form={form} labelCol={{ flex: '100px' }} initialValues={EMPTY} onFinish={() => void submit()}>
+        <Form<UserForm> form={form} labelCol={{ flex: '100px' }} initialValues={EMPTY} onFinish={() => void submit()}>
           <SubmitOnEnter />
           <Row gutter={16}>
             <Col {...half}>

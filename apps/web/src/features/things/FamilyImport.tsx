@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { DraggableDialog } from '../../shared/DraggableDialog';
 import { download } from '../../shared/download';
 import { request } from '../../shared/request';
-import { type Credentials, coverApi } from './model';
+import type { DeviceFamily } from './family';
+import { type Credentials, useLabel } from './model';
 
 interface ImportResult {
   total: number;
@@ -14,9 +15,24 @@ interface ImportResult {
   credentials: Credentials[];
 }
 
-/** The covers' Excel import: the template, the upload, then the rows refused and each new cover's secret (shown once). */
-export function CoverImport({ open, projectId, onClose }: { open: boolean; projectId: number; onClose: () => void }) {
+/**
+ * A family's Excel import: the template (its columns come from the thing model), the upload, then
+ * the rows refused and each new device's secret (shown once).
+ */
+export function FamilyImport({
+  family,
+  open,
+  projectId,
+  onClose,
+}: {
+  family: DeviceFamily;
+  open: boolean;
+  projectId: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
+  const type = useLabel()(family.type.label);
+  const { api, testId } = family;
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
   const close = () => {
@@ -29,7 +45,7 @@ export function CoverImport({ open, projectId, onClose }: { open: boolean; proje
     setBusy(true);
     try {
       const res = await request<{ data: ImportResult }>({
-        url: `${coverApi.importUrl}?projectId=${projectId}`,
+        url: `${api.importUrl}?projectId=${projectId}`,
         method: 'POST',
         data: body,
       });
@@ -43,22 +59,25 @@ export function CoverImport({ open, projectId, onClose }: { open: boolean; proje
   return (
     <DraggableDialog
       open={open}
-      title={t('mhDevice.importTitle')}
+      title={t('familyDevice.importTitle', { type })}
       width={720}
       onCancel={close}
-      footer={<Button onClick={close}>{t('mhDevice.close')}</Button>}
-      testId="cover-import-dialog"
+      footer={<Button onClick={close}>{t('familyDevice.close')}</Button>}
+      testId={`${testId}-import-dialog`}
     >
       <Space direction="vertical" style={{ width: '100%' }}>
         <Space>
           <Button
             icon={<DownloadOutlined />}
             onClick={() =>
-              void download(coverApi.templateUrl, { method: 'GET', fileName: `${t('mhDevice.template')}.xlsx` })
+              void download(api.templateUrl, {
+                method: 'GET',
+                fileName: `${t('familyDevice.template', { type })}.xlsx`,
+              })
             }
-            data-testid="cover-template"
+            data-testid={`${testId}-template`}
           >
-            {t('mhDevice.template')}
+            {t('familyDevice.template', { type })}
           </Button>
           <Upload
             accept=".xlsx"
@@ -68,8 +87,8 @@ export function CoverImport({ open, projectId, onClose }: { open: boolean; proje
               return false;
             }}
           >
-            <Button type="primary" icon={<UploadOutlined />} loading={busy} data-testid="cover-upload">
-              {t('mhDevice.upload')}
+            <Button type="primary" icon={<UploadOutlined />} loading={busy} data-testid={`${testId}-upload`}>
+              {t('familyDevice.upload')}
             </Button>
           </Upload>
         </Space>
@@ -78,8 +97,8 @@ export function CoverImport({ open, projectId, onClose }: { open: boolean; proje
             <Alert
               type={result.failures.length ? 'warning' : 'success'}
               showIcon
-              title={t('mhDevice.importResult', { created: result.created, failed: result.failures.length })}
-              data-testid="cover-import-result"
+              title={t('familyDevice.importResult', { created: result.created, failed: result.failures.length })}
+              data-testid={`${testId}-import-result`}
             />
             {result.failures.length > 0 && (
               <Table
@@ -88,8 +107,8 @@ export function CoverImport({ open, projectId, onClose }: { open: boolean; proje
                 pagination={false}
                 dataSource={result.failures}
                 columns={[
-                  { key: 'row', dataIndex: 'row', title: t('mhDevice.row'), width: 80 },
-                  { key: 'reason', dataIndex: 'reason', title: t('mhDevice.reason') },
+                  { key: 'row', dataIndex: 'row', title: t('familyDevice.row'), width: 80 },
+                  { key: 'reason', dataIndex: 'reason', title: t('familyDevice.reason') },
                 ]}
               />
             )}
