@@ -16,27 +16,35 @@ export type Period = 'day' | 'month' | 'sample';
 export interface ReportFilter {
   projectId?: number;
   groupId?: number;
-  beginDate: string;
-  endDate: string;
+  beginDate?: string;
+  endDate?: string;
   period: Period;
 }
 
-/** The filters of a lighting report: local dates (default the last 30 days), project, group (duration only), day or month. */
+/**
+ * The filters of a lighting report: the project's local dates (until one is chosen, the server's
+ * default — the last 30 days to today in the project's zone — which the picker then shows), project,
+ * group (duration only), and per sample, day or month.
+ */
 function ReportFilterBar({
   onSearch,
   testId,
   periods,
   withGroup,
+  answered,
 }: {
   onSearch: (f: ReportFilter) => void;
   testId: string;
   periods: readonly Period[];
   withGroup?: boolean;
+  /** the dates the last answer covered */
+  answered?: { from: string; to: string } | null;
 }) {
   const { t } = useTranslation();
   const projects = useStore(session, (state) => state.projects);
   const current = useStore(session, (state) => state.currentProject);
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const shown = range ?? (answered ? ([dayjs(answered.from), dayjs(answered.to)] as [Dayjs, Dayjs]) : null);
   const [projectId, setProjectId] = useState<number | undefined>(current ? Number(current.id) : undefined);
   const [groupId, setGroupId] = useState<number | undefined>();
   const [period, setPeriod] = useState<Period>('day');
@@ -53,8 +61,8 @@ function ReportFilterBar({
     onSearch({
       projectId,
       groupId,
-      beginDate: range[0].format('YYYY-MM-DD'),
-      endDate: range[1].format('YYYY-MM-DD'),
+      beginDate: range?.[0].format('YYYY-MM-DD'),
+      endDate: range?.[1].format('YYYY-MM-DD'),
       period,
     });
   // biome-ignore lint/correctness/useExhaustiveDependencies: searches once with the defaults
@@ -63,7 +71,7 @@ function ReportFilterBar({
     <Form layout="inline" data-testid={`${testId}-filter`} style={{ marginBottom: 16, rowGap: 8 }}>
       <Form.Item label={t('ltLightStats.period')}>
         <DatePicker.RangePicker
-          value={range}
+          value={shown}
           allowClear={false}
           format="YYYY-MM-DD"
           onChange={(value) => value?.[0] && value[1] && setRange([value[0], value[1]])}
@@ -211,7 +219,13 @@ export function LightingDurationReport() {
   const exportOf = (table: string) => (filter ? { ...filter, table } : null);
   return (
     <div className="lx-page" data-testid="lighting-duration-page">
-      <ReportFilterBar onSearch={load} testId="lighting-duration" periods={['day', 'month']} withGroup />
+      <ReportFilterBar
+        onSearch={load}
+        testId="lighting-duration"
+        periods={['day', 'month']}
+        withGroup
+        answered={data}
+      />
       <Row gutter={[16, 16]}>
         <Col xs={12} xl={6}>
           <Card size="small">
@@ -365,7 +379,7 @@ export function RateReport({ kind }: { kind: 'lighting' | 'online' }) {
   const overall = sums.whole ? Math.round((sums.part / sums.whole) * 1000) / 10 : null;
   return (
     <div className="lx-page" data-testid={`${kind}-rate-page`}>
-      <ReportFilterBar onSearch={load} testId={`${kind}-rate`} periods={['day', 'month', 'sample']} />
+      <ReportFilterBar onSearch={load} testId={`${kind}-rate`} periods={['day', 'month', 'sample']} answered={data} />
       <Row gutter={[16, 16]}>
         <Col xs={12} xl={6}>
           <Card size="small">
