@@ -160,7 +160,7 @@ describe.skipIf(!hasChromium)('lighting statistics journeys (issue #13 item 6)',
       )
       .toBe(true);
     await table.locator('.ant-table-row').first().waitFor();
-    await page.getByTestId('lighting-duration-chart').locator('[role="img"]').waitFor({ timeout: 10_000 });
+    await page.getByTestId('lighting-duration-chart').locator('canvas').first().waitFor({ timeout: 10_000 });
     const sheet = await exported('lighting-duration-lamp-export');
     expect(sheet.getRow(1).getCell(2).text).toBe('Lamp');
     const uids: string[] = [];
@@ -174,7 +174,7 @@ describe.skipIf(!hasChromium)('lighting statistics journeys (issue #13 item 6)',
   it('shows the lighting rate samples and exports them', async () => {
     await page.goto(LIGHTING_RATE_PAGE);
     await page.getByTestId('lighting-rate-page').waitFor();
-    await page.getByTestId('lighting-rate-chart').locator('[role="img"]').waitFor({ timeout: 10_000 });
+    await page.getByTestId('lighting-rate-chart').locator('canvas').first().waitFor({ timeout: 10_000 });
     await page.getByTestId('lighting-rate-table').locator('.ant-table-row').first().waitFor({ timeout: 10_000 });
     const sheet = await exported('lighting-rate-export');
     expect(sheet.getRow(1).getCell(2).text).toBe('Lamps expected lit');
