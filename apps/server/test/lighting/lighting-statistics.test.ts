@@ -133,6 +133,17 @@ describe('lighting statistics', () => {
       { uid: 'LS-RTU-2', day, lit_seconds: 5400 },
     ]);
 
+    // the project's rollup, kept in the same statement
+    const projectDays = await t.deps.database.query<{ day: string; lit_seconds: number; lamps: number }>(
+      `select to_char(day, 'YYYY-MM-DD') as day, lit_seconds::int, lamps from lt_lighting_project_day
+        where project_id = $1 and day between $2::date and $3::date order by 1`,
+      [d.projectId, day, addDays(day, 1)],
+    );
+    expect(projectDays).toEqual([
+      { day, lit_seconds: 12600, lamps: 2 },
+      { day: addDays(day, 1), lit_seconds: 7200, lamps: 1 },
+    ]);
+
     const report = await get(`/lighting/statistics/duration?${q()}`);
     expect(report.code, JSON.stringify(report)).toBe(200);
     // lamp 3's open period: 1 h before midnight, 3 h after

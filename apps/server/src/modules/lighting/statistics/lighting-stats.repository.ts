@@ -48,12 +48,22 @@ export async function writeLit(
 ): Promise<void> {
   if (closed.length)
     await db.query(
-      `insert into lt_lighting_day as l (device_id, client_id, project_id, day, lit_seconds)
-       select d, c, p, day, round(sum(secs))::int from (${splitByDay(
-         `select d, c, p, to_timestamp(s / 1000.0) as s, to_timestamp(u / 1000.0) as u
-            from json_to_recordset($1::json) as r(d bigint, c bigint, p bigint, s float8, u float8)`,
-       )}) y group by 1, 2, 3, 4 having round(sum(secs)) > 0
-       on conflict (device_id, day) do update set lit_seconds = l.lit_seconds + excluded.lit_seconds`,
+      `with input as (
+         select d, c, p, day, round(sum(secs))::int as secs from (${splitByDay(
+           `select d, c, p, to_timestamp(s / 1000.0) as s, to_timestamp(u / 1000.0) as u
+              from json_to_recordset($1::json) as r(d bigint, c bigint, p bigint, s float8, u float8)`,
+         )}) y group by 1, 2, 3, 4 having round(sum(secs)) > 0
+       ), lamp as (
+         insert into lt_lighting_day as l (device_id, client_id, project_id, day, lit_seconds)
+         select d, c, p, day, secs from input
+         on conflict (device_id, day) do update set lit_seconds = l.lit_seconds + excluded.lit_seconds
+         returning device_id, day, (xmax = 0) as fresh
+       )
+       insert into lt_lighting_project_day as pd (project_id, day, client_id, lit_seconds, lamps)
+       select i.p, i.day, min(i.c), sum(i.secs), count(*) filter (where lamp.fresh)
+         from input i join lamp on lamp.device_id = i.d and lamp.day = i.day group by 1, 2
+       on conflict (project_id, day) do update
+         set lit_seconds = pd.lit_seconds + excluded.lit_seconds, lamps = pd.lamps + excluded.lamps`,
       [JSON.stringify(closed)],
     );
   if (states.length)
@@ -140,6 +150,14 @@ export interface ReportScope {
 
 const PERIOD_FORMAT = { day: 'YYYY-MM-DD', month: 'YYYY-MM' } as const;
 
+/** The open lit periods of the scope, split into local days up to now: rows (d, c, p, day, secs). */
+function openDays(s: ReportScope, p: SqlParams, scope: string, group: string, now: number) {
+  return `select o.d, o.p, o.day, o.secs from (${splitByDay(
+    `select device_id as d, client_id as c, project_id as p, lit_since as s, to_timestamp(${p.add(now / 1000)}) as u
+       from lt_lamp_lit where lit_since is not null and ${scope} ${group}`,
+  )}) o where o.day between ${p.add(s.from)}::date and ${p.add(s.to)}::date`;
+}
+
 /** Lit seconds per lamp and local day in the report's scope: the rollup plus the periods still open now. */
 function litDays(s: ReportScope, p: SqlParams, now: number) {
   const scope = scopeSql(s, p, { client: 'client_id', project: 'project_id' });
@@ -147,41 +165,72 @@ function litDays(s: ReportScope, p: SqlParams, now: number) {
     s.groupId === null
       ? ''
       : `and device_id in (select device_id from lt_group_member where group_id = ${p.add(s.groupId)})`;
-  const from = p.add(s.from);
-  const to = p.add(s.to);
-  const at = p.add(now / 1000);
   return `(select device_id, project_id, day, lit_seconds::float8 as secs from lt_lighting_day
-            where ${scope} ${group} and day between ${from}::date and ${to}::date
+            where ${scope} ${group} and day between ${p.add(s.from)}::date and ${p.add(s.to)}::date
            union all
-           select o.d, o.p, o.day, o.secs from (${splitByDay(
-             `select device_id as d, client_id as c, project_id as p, lit_since as s, to_timestamp(${at}) as u
-                from lt_lamp_lit where lit_since is not null and ${scope} ${group}`,
-           )}) o where o.day between ${from}::date and ${to}::date)`;
+           select d, p, day, secs from (${openDays(s, p, scope, group, now)}) o)`;
 }
 
-/** Lighting duration: hours per day or month, per group and project, and the lamps lit, of the scope. */
+/**
+ * Lit seconds and lamps lit per project and local day, without a group: the project rollup plus
+ * the periods open now (a lamp lit now adds to the day's lamps unless the day already counts it).
+ */
+function projectDays(s: ReportScope, p: SqlParams, now: number) {
+  const scope = scopeSql(s, p, { client: 'client_id', project: 'project_id' });
+  return `(select project_id, day, sum(secs) as secs, sum(lamps)::int as lamps from (
+             select project_id, day, lit_seconds::float8 as secs, lamps from lt_lighting_project_day
+              where ${scope} and day between ${p.add(s.from)}::date and ${p.add(s.to)}::date
+             union all
+             select o.p, o.day, o.secs,
+                    case when exists (select 1 from lt_lighting_day l where l.device_id = o.d and l.day = o.day) then 0 else 1 end
+               from (${openDays(s, p, scope, '', now)}) o) x group by 1, 2)`;
+}
+
+/**
+ * Lighting duration: hours per day or month (lamps lit: those lit on the day; for a month, the
+ * most on one of its days when no group is chosen), per project and per group, of the scope.
+ * Without a group, the chart and the projects read the project rollup; groups read the lamps'.
+ */
 export async function durationReport(db: Database, s: ReportScope, now: number) {
-  const p = new SqlParams();
-  const lit = litDays(s, p, now);
   const fmt = PERIOD_FORMAT[s.period];
-  const series = await db.query<{ period: string; hours: number; lamps: number }>(
-    `select to_char(day, '${fmt}') as period, round((sum(secs) / 3600)::numeric, 2)::float8 as hours,
-            count(distinct device_id)::int as lamps
-       from ${lit} x group by 1 order by 1`,
-    p.values,
-  );
-  const byProject = await db.query<{ projectId: number; projectName: string; hours: number; lamps: number }>(
-    `select x.project_id as "projectId", coalesce(pr.name, '') as "projectName",
-            round((sum(secs) / 3600)::numeric, 2)::float8 as hours, count(distinct x.device_id)::int as lamps
-       from ${lit} x left join biz_project pr on pr.project_id = x.project_id group by 1, 2 order by 3 desc, 1`,
-    p.values,
-  );
+  const hours = `round((sum(secs) / 3600)::numeric, 2)::float8`;
+  let series: { period: string; hours: number; lamps: number }[];
+  let byProject: { projectId: number; projectName: string; hours: number; lamps: number }[];
+  if (s.groupId === null) {
+    const p = new SqlParams();
+    const days = projectDays(s, p, now);
+    series = await db.query(
+      `select to_char(day, '${fmt}') as period, ${hours} as hours, max(lamps)::int as lamps
+         from (select day, sum(secs) as secs, sum(lamps) as lamps from ${days} x group by 1) y group by 1 order by 1`,
+      p.values,
+    );
+    byProject = await db.query(
+      `select x.project_id as "projectId", coalesce(pr.name, '') as "projectName", ${hours} as hours,
+              max(x.lamps)::int as lamps
+         from ${days} x left join biz_project pr on pr.project_id = x.project_id group by 1, 2 order by 3 desc, 1`,
+      p.values,
+    );
+  } else {
+    const p = new SqlParams();
+    const lit = litDays(s, p, now);
+    series = await db.query(
+      `select to_char(day, '${fmt}') as period, ${hours} as hours, count(distinct device_id)::int as lamps
+         from ${lit} x group by 1 order by 1`,
+      p.values,
+    );
+    byProject = await db.query(
+      `select x.project_id as "projectId", coalesce(pr.name, '') as "projectName", ${hours} as hours,
+              count(distinct x.device_id)::int as lamps
+         from ${lit} x left join biz_project pr on pr.project_id = x.project_id group by 1, 2 order by 3 desc, 1`,
+      p.values,
+    );
+  }
+  const g = new SqlParams();
   const byGroup = await db.query<{ groupId: number; groupName: string; hours: number; lamps: number }>(
-    `select g.group_id as "groupId", g.name as "groupName",
-            round((sum(x.secs) / 3600)::numeric, 2)::float8 as hours, count(distinct x.device_id)::int as lamps
-       from ${lit} x join lt_group_member m on m.device_id = x.device_id join lt_group g on g.group_id = m.group_id
+    `select g.group_id as "groupId", g.name as "groupName", ${hours} as hours, count(distinct x.device_id)::int as lamps
+       from ${litDays(s, g, now)} x join lt_group_member m on m.device_id = x.device_id join lt_group g on g.group_id = m.group_id
       group by 1, 2 order by 3 desc, 1`,
-    p.values,
+    g.values,
   );
   const withAverage = <T extends { hours: number; lamps: number }>(r: T) => ({
     ...r,

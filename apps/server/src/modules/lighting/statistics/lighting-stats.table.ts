@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { ref, ts } from '../../../db/columns.ts';
 
 /**
@@ -16,6 +16,26 @@ export const ltLightingDay = pgTable(
     litSeconds: integer('lit_seconds').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] }), index('lt_lighting_day_project_idx').on(t.projectId, t.day)],
+);
+
+/**
+ * The same rollup per project and local day: lit seconds of all its lamps and how many lamps were
+ * lit that day, kept with `lt_lighting_day` in one statement, so that a project's chart reads one
+ * row per day instead of one per lamp and day.
+ */
+export const ltLightingProjectDay = pgTable(
+  'lt_lighting_project_day',
+  {
+    projectId: ref('project_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    clientId: ref('client_id').notNull(),
+    litSeconds: bigint('lit_seconds', { mode: 'number' }).notNull().default(0),
+    lamps: integer('lamps').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.day] }),
+    index('lt_lighting_project_day_client_idx').on(t.clientId, t.day),
+  ],
 );
 
 /** Each lamp's open lit period: lit since when (null = not lit, or not heard lit since it went offline). */
