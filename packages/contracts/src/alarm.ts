@@ -92,8 +92,9 @@ export const ALARM_RULES: Record<AlarmConfigType, AlarmRule> = {
     holdSeconds: 30,
     manualClear: false,
   },
-  BranchAbnormalTurnOff: { ...fault('serious', CIRCUITS), alarmType: 'BOX', labelType: 'branch' },
-  BranchAbnormalTurnOn: { ...fault('urgent', CIRCUITS), alarmType: 'BOX', labelType: 'branch' },
+  // also raised by the platform: the branch's breaker against what its strategy expects, for the hold time
+  BranchAbnormalTurnOff: { ...fault('serious', CIRCUITS), alarmType: 'BOX', labelType: 'branch', holdSeconds: 300 },
+  BranchAbnormalTurnOn: { ...fault('urgent', CIRCUITS), alarmType: 'BOX', labelType: 'branch', holdSeconds: 300 },
   LineLeakage: {
     alarmType: 'BOX',
     labelType: 'breaker',

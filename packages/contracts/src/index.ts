@@ -11,6 +11,7 @@ export * from './lorawan.ts';
 export * from './messages.ts';
 export * from './pages.ts';
 export * from './strategy.ts';
+export * from './strategy-expect.ts';
 export * from './system.ts';
 export * from './tenant.ts';
 export * from './things/index.ts';

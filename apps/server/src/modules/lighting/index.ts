@@ -5,20 +5,31 @@ import { runtimeRoutes } from './gateway/runtime.routes.ts';
 import { deviceFigures } from './home/device-figures.ts';
 import { importRoutes } from './import/import.routes.ts';
 import { registryRoutes } from './registry/registry.routes.ts';
+import { lightingStatsRoutes } from './statistics/lighting-stats.routes.ts';
+import { litTracker } from './statistics/lit-tracker.ts';
+import { startSampler, stopSampler } from './statistics/sampler.ts';
 import { strategyRoutes } from './strategy/strategy.routes.ts';
 
-/** Smart lighting: device registry, models, groups and tags, imports, runtime data, commands, fault states, strategies and the astronomical clock. */
+/** Smart lighting: device registry, models, groups and tags, imports, runtime data, commands, fault states, strategies and the astronomical clock, lighting statistics. */
 export const lightingArea: Area = {
   name: 'lighting',
-  menus: ['lighting'],
+  menus: ['lighting', 'statistics/lighting-rate', 'statistics/online-rate'],
   routes: (deps) => [
     deviceRoutes(deps),
     registryRoutes(deps),
     runtimeRoutes(deps),
     importRoutes(deps),
     strategyRoutes(deps),
+    lightingStatsRoutes(deps),
   ],
   figures: { devices: deviceFigures },
-  // a lamp is faulty from a fault it reports until it recovers
-  listens: (deps) => void listenForFaults(deps),
+  // the samples read the database: they stop with the HTTP server, before the database closes
+  hooks: (app, deps) => app.addHook('onClose', async () => stopSampler(deps)),
+  listens: (deps) => {
+    // a lamp is faulty from a fault it reports until it recovers
+    void listenForFaults(deps);
+    // lit periods on ingest (lighting duration), samples every 10 minutes (lighting and online rate)
+    litTracker(deps).listen();
+    startSampler(deps);
+  },
 };

@@ -1,5 +1,6 @@
 import { alarmTexts } from './alarm';
 import { lightingTexts } from './lighting';
+import { lightingStatsTexts } from './lighting-stats';
 import { lorawanTexts } from './lorawan';
 import { manholeTexts } from './manhole';
 import { monitorTexts } from './monitor';
@@ -14,6 +15,7 @@ export const AREA_TEXTS = {
   monitor: monitorTexts,
   tenant: tenantTexts,
   lighting: lightingTexts,
+  lightingStats: lightingStatsTexts,
   manhole: manholeTexts,
   strategy: strategyTexts,
   alarm: alarmTexts,

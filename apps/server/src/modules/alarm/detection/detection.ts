@@ -9,6 +9,7 @@ import { ALARM_CONFIG_TYPES } from '@luxgrid/contracts/enums';
 import type { Deps } from '../../../platform/context.ts';
 import { projectSettings } from '../settings/settings.repository.ts';
 import { AlarmStore, type RaiseOp, type RecoverOp } from './alarm.store.ts';
+import { BranchSchedule } from './branch-schedule.ts';
 
 /** How long a project's settings are read from memory before they are read again (other processes' edits). */
 const SETTINGS_TTL_MS = 10_000;
@@ -69,11 +70,14 @@ export class AlarmDetection {
   /** device id → failed switch-ons in a row */
   private readonly failedSwitchOns = new Map<number, number>();
   private pending: Op[] = [];
+  /** branches against their strategies (BranchAbnormalTurnOn/Off) */
+  readonly branches: BranchSchedule;
   private chain: Promise<void> = Promise.resolve();
   private queued = false;
 
   constructor(private readonly deps: Deps) {
     this.store = new AlarmStore(deps, (projectId) => this.settingsOf(projectId));
+    this.branches = new BranchSchedule(deps, this);
   }
 
   async settingsOf(projectId: number): Promise<Record<AlarmConfigType, AlarmSetting>> {
@@ -107,8 +111,10 @@ export class AlarmDetection {
     ];
     const timer = setInterval(() => void this.tick(), TICK_MS);
     timer.unref();
+    const stopBranches = this.branches.start();
     return () => {
       clearInterval(timer);
+      stopBranches();
       for (const off of offs) off();
     };
   }
@@ -248,6 +254,16 @@ export class AlarmDetection {
       this.check(now, await this.settingsOf(first.device.projectId), deviceId);
     }
     await this.idle();
+  }
+
+  /** Raises an alarm another rule of this area found (branches against their strategies). */
+  raise(op: RaiseOp): Promise<void> {
+    return this.enqueue({ kind: 'raise', op });
+  }
+
+  /** Recovers alarms another rule of this area found back to normal. */
+  recover(op: RecoverOp): Promise<void> {
+    return this.enqueue({ kind: 'recover', op });
   }
 
   /** Queues one write; the batch the hub emits together is written together. Returns when it is written. */

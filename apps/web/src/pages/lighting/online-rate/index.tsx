@@ -1,0 +1,6 @@
+import { RateReport } from '../../../features/lighting/statistics/reports';
+
+/** Online rate (lighting/online-rate): communicating devices online over time, from 10-minute samples. */
+export function OnlineRatePage() {
+  return <RateReport kind="online" />;
+}
