@@ -331,6 +331,9 @@ export class Concentrator {
         return {};
       case 'config':
         return { ...(cmd.params ?? {}) };
+      case 'schedule':
+        // held by the desk, which answers it
+        return {};
     }
   }
 }
