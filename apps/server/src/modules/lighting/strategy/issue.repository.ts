@@ -129,9 +129,10 @@ export function issueRepository(database: Database) {
         client_id: number;
         project_id: number;
       }>(
-        `update lt_schedule_issue i set state = $2, reason = $4, push_time = to_timestamp($5 / 1000.0), command_id = c.command_id,
-           held_version = case when $2 = 'PUSHED' then coalesce($3, i.version) else i.held_version end,
-           held_time = case when $2 = 'PUSHED' then to_timestamp($5 / 1000.0) else i.held_time end
+        `update lt_schedule_issue i set state = $2::varchar, reason = $4::varchar, push_time = to_timestamp($5 / 1000.0),
+           command_id = c.command_id,
+           held_version = case when $2::varchar = 'PUSHED' then coalesce($3::varchar, i.version) else i.held_version end,
+           held_time = case when $2::varchar = 'PUSHED' then to_timestamp($5 / 1000.0) else i.held_time end
          from lt_command c
          where c.command_id = $1 and i.device_id = c.device_id and i.kind = c.params->>'kind'
            and i.plan_id = (c.params->>'planId')::bigint and i.version = c.params->>'version'
