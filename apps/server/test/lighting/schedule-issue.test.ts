@@ -177,11 +177,14 @@ describe('issuing a strategy to its controllers', () => {
     });
     expect(typeof schedule.params!.latitude).toBe('number');
     expect(got.some((m) => m.action === 'timing')).toBe(true);
-    // browsers followed the progress
-    const progress = publishes.mock.calls
-      .map(([, m]) => m)
-      .filter((m) => m.type === 'schedule.progress' && m.planId === ids.strategy);
-    expect(progress.at(-1)).toMatchObject({ total: 3, pushed: 2, failed: 1, pending: 0, issueState: 'UN_PUSH' });
+    // browsers followed the progress (pushes are gathered per plan for a moment)
+    const lastProgress = () =>
+      publishes.mock.calls
+        .map(([, m]) => m)
+        .filter((m) => m.type === 'schedule.progress' && m.planId === ids.strategy)
+        .at(-1) as { pending: number } | undefined;
+    await until(() => lastProgress()?.pending === 0);
+    expect(lastProgress()).toMatchObject({ total: 3, pushed: 2, failed: 1, pending: 0, issueState: 'UN_PUSH' });
   });
 
   it('re-issues the failed only; once every controller holds it the strategy is PUSHED', async () => {
