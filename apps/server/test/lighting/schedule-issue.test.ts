@@ -301,5 +301,8 @@ describe('issuing a virtual dimming plan', () => {
     expect([60, 80]).toContain(caps[0].capNow);
     const other = (await call('GET', `/lighting/virtual-dimming/lamp/${ids['SCH-CCU-2-L1']}`)).body.data;
     expect(other).toEqual([]);
+    // a removed plan is no longer expected on its controllers
+    expect((await call('DELETE', `/lighting/virtual-dimming/${planId}`)).body.code).toBe(200);
+    expect((await call('GET', `/lighting/virtual-dimming/lamp/${ids['SCH-CCU-1-L1']}`)).body.data).toEqual([]);
   });
 });
