@@ -115,31 +115,44 @@ export function issueRepository(database: Database) {
       return rows.map((r) => Number(r.device_id));
     },
 
-    /** A controller's answer to a download: PUSHED with the version it now holds, or FAILED with the reason. */
+    /**
+     * Controllers' answers to downloads, in one statement: PUSHED with the version held, or FAILED
+     * with the reason. An answer settles the copy only while it still expects the version the
+     * command carried (a late answer to an older download changes nothing).
+     */
     async settle(
-      commandId: string,
-      ok: boolean,
-      heldVersion: string | null,
-      reason: string,
-      now: number,
-    ): Promise<{ kind: ScheduleKind; planId: number; clientId: number; projectId: number } | undefined> {
-      const [row] = await database.query<{
-        kind: ScheduleKind;
-        plan_id: number;
-        client_id: number;
-        project_id: number;
-      }>(
-        `update lt_schedule_issue i set state = $2::varchar, reason = $4::varchar, push_time = to_timestamp($5 / 1000.0),
+      answers: { commandId: string; ok: boolean; version: string | null; reason: string; ts: number }[],
+    ): Promise<{ kind: ScheduleKind; planId: number; clientId: number; projectId: number }[]> {
+      if (!answers.length) return [];
+      const rows = await database.query<{ kind: ScheduleKind; plan_id: number; client_id: number; project_id: number }>(
+        `update lt_schedule_issue i set state = x.s, reason = x.r, push_time = to_timestamp(x.t / 1000.0),
            command_id = c.command_id,
-           held_version = case when $2::varchar = 'PUSHED' then coalesce($3::varchar, i.version) else i.held_version end,
-           held_time = case when $2::varchar = 'PUSHED' then to_timestamp($5 / 1000.0) else i.held_time end
-         from lt_command c
-         where c.command_id = $1 and i.device_id = c.device_id and i.kind = c.params->>'kind'
+           held_version = case when x.s = 'PUSHED' then coalesce(x.v, i.version) else i.held_version end,
+           held_time = case when x.s = 'PUSHED' then to_timestamp(x.t / 1000.0) else i.held_time end
+         from json_to_recordset($1::json) as x(id text, s text, v text, r text, t float8)
+         join lt_command c on c.command_id = x.id
+         where i.device_id = c.device_id and i.kind = c.params->>'kind'
            and i.plan_id = (c.params->>'planId')::bigint and i.version = c.params->>'version'
          returning i.kind, i.plan_id, i.client_id, i.project_id`,
-        [commandId, ok ? 'PUSHED' : 'FAILED', heldVersion, reason.slice(0, 200), now],
+        [
+          JSON.stringify(
+            answers.map((a) => ({
+              id: a.commandId,
+              s: a.ok ? 'PUSHED' : 'FAILED',
+              v: a.version,
+              r: a.reason.slice(0, 200),
+              t: a.ts,
+            })),
+          ),
+        ],
       );
-      return row && { kind: row.kind, planId: Number(row.plan_id), clientId: row.client_id, projectId: row.project_id };
+      const plans = new Map(
+        rows.map((r) => [
+          `${r.kind}:${r.plan_id}`,
+          { kind: r.kind, planId: Number(r.plan_id), clientId: r.client_id, projectId: r.project_id },
+        ]),
+      );
+      return [...plans.values()];
     },
 
     /** What a controller says it holds (its hello): every copy it was sent gets the version it reported, or none. */

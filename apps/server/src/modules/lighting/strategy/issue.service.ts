@@ -158,36 +158,43 @@ export async function progress(
   return { ...counts, issueState };
 }
 
-/** Minimum time between two progress pushes of one plan while answers stream in. */
-const PROGRESS_MS = 200;
+/** Answers are gathered this long and settled in one statement; progress is pushed after each settle. */
+const SETTLE_MS = 100;
+
+type Answer = Parameters<ReturnType<typeof issueRepository>['settle']>[0][number];
 
 /**
  * Settles each controller's copy from the device hub: a `schedule` command's result (PUSHED with
  * the version held, FAILED with the reason, TIMEOUT and EXPIRED as failures) and a hello's list
- * of held schedules (which shows drift). Progress pushes are gathered per plan.
+ * of held schedules (which shows drift). Answers are gathered for a moment and settled together;
+ * each plan they touch gets one progress push.
  */
 export function listenForSchedules(deps: Deps): () => void {
   const issues = issueRepository(deps.database);
-  const due = new Map<string, { clientId: number; projectId: number; kind: ScheduleKind; planId: number }>();
+  let answers: Answer[] = [];
   let timer: NodeJS.Timeout | null = null;
-  const flush = async () => {
+  let settling: Promise<void> = Promise.resolve();
+  const settle = () => {
     timer = null;
-    const plans = [...due.values()];
-    due.clear();
-    for (const plan of plans) await progress(deps, plan);
+    const batch = answers;
+    answers = [];
+    settling = settling
+      .then(async () => {
+        for (const plan of await issues.settle(batch)) await progress(deps, plan);
+      })
+      .catch((err: unknown) => deps.log.error({ err }, 'schedule answers not settled'));
   };
-  const offResult = deps.devices.on('commandResult', async (r) => {
+  const offResult = deps.devices.on('commandResult', (r) => {
     if (r.action !== 'schedule') return;
     const ok = r.status === 'SUCCESS';
-    const version = ok ? (scheduleResultData.safeParse(r.data).data?.version ?? null) : null;
-    const reason = ok ? '' : r.status === 'FAILED' ? r.error || 'FAILED' : r.status;
-    const plan = await issues.settle(r.commandId, ok, version, reason, r.ts);
-    if (!plan) return;
-    due.set(`${plan.kind}:${plan.planId}`, plan);
-    timer ??= setTimeout(
-      () => void flush().catch((err: unknown) => deps.log.error({ err }, 'schedule progress not pushed')),
-      PROGRESS_MS,
-    );
+    answers.push({
+      commandId: r.commandId,
+      ok,
+      version: ok ? (scheduleResultData.safeParse(r.data).data?.version ?? null) : null,
+      reason: ok ? '' : r.status === 'FAILED' ? r.error || 'FAILED' : r.status,
+      ts: r.ts,
+    });
+    timer ??= setTimeout(settle, SETTLE_MS);
   });
   const offHeld = deps.devices.on('schedulesHeld', ({ device, held, ts }) =>
     issues.noteHeld(device.deviceId, held, ts),
