@@ -1,3 +1,4 @@
+import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasChromium, launch, noAnimations, policyViolations, signIn } from './browser';
@@ -19,6 +20,8 @@ describe.skipIf(!hasChromium)('strategy journeys (issue #13)', () => {
   let page: Page;
   let session: Session;
   let groupName: string;
+  let groupId: number;
+  let controller: MqttClient | undefined;
 
   async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${baseURL}${path}`, {
@@ -66,17 +69,19 @@ describe.skipIf(!hasChromium)('strategy journeys (issue #13)', () => {
     });
     expect(session.projectId).toBeGreaterThan(0);
     groupName = `E2E main street ${Date.now() % 100000}`;
-    const group = await api<{ code: number }>('POST', '/lighting/group', {
+    const group = await api<{ code: number; data: { groupId: number } }>('POST', '/lighting/group', {
       projectId: session.projectId,
       name: groupName,
     });
     expect(group.code).toBe(200);
+    groupId = group.data.groupId;
     // the pickers read the project's groups when the screen opens
     await page.reload();
     await page.getByTestId('strategy-page').waitFor();
   });
 
   afterAll(async () => {
+    controller?.end(true);
     await context?.close();
     await browser?.close();
     expect(policyViolations).toEqual([]);
@@ -185,6 +190,85 @@ describe.skipIf(!hasChromium)('strategy journeys (issue #13)', () => {
     await dialog.getByText(/Entry 2: the fixed 06:00 switch-on falls after sunrise on \d+ days/).waitFor();
     await page.locator('.ant-modal-wrap:visible .ant-modal-close').click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('issues the strategy to the street group and watches the progress reach PUSHED', async () => {
+    // the street: a concentrator carrying two lamp controllers, both in the group, answering over MQTT
+    const suffix = Date.now() % 1_000_000;
+    const ccuUid = `E2E-SCH-CCU-${suffix}`;
+    const ccu = await api<{ code: number; data: { deviceId: number } }>('POST', '/lighting/device', {
+      projectId: session.projectId,
+      uid: ccuUid,
+      name: 'Street concentrator',
+      deviceType: 'CCU',
+    });
+    expect(ccu.code).toBe(200);
+    const lamps: number[] = [];
+    for (const n of [1, 2]) {
+      const lamp = await api<{ code: number; data: { deviceId: number } }>('POST', '/lighting/device', {
+        projectId: session.projectId,
+        uid: `${ccuUid}-L${n}`,
+        name: `Street lamp ${n}`,
+        deviceType: 'RTU',
+        parentId: ccu.data.deviceId,
+      });
+      expect(lamp.code).toBe(200);
+      lamps.push(lamp.data.deviceId);
+    }
+    expect((await api<{ code: number }>('POST', `/lighting/group/${groupId}/members`, { deviceIds: lamps })).code).toBe(
+      200,
+    );
+    const creds = await api<{ data: { mqttUserName: string; secret: string }[] }>(
+      'POST',
+      '/lighting/device/credentials',
+      { deviceIds: [ccu.data.deviceId] },
+    );
+    const health = (await (await fetch(`${baseURL}/health`)).json()) as { mqtt: { url: string } };
+    controller = await mqtt.connectAsync(health.mqtt.url, {
+      username: creds.data[0]!.mqttUserName,
+      password: creds.data[0]!.secret,
+      clientId: `e2e-schedule-${suffix}`,
+      reconnectPeriod: 0,
+    });
+    const topic = `luxgrid/v1/${session.projectId}/${ccuUid}`;
+    const held: unknown[] = [];
+    controller.on('message', (_t, payload) => {
+      const msg = JSON.parse(payload.toString());
+      const items = msg.commands.map((c: { id: string }) => {
+        if (msg.action !== 'schedule') return { id: c.id, status: 'SUCCESS', data: { clock: msg.ts } };
+        held.push(msg.params);
+        return { id: c.id, status: 'SUCCESS', data: { version: msg.params.version } };
+      });
+      void controller!.publishAsync(`${topic}/up/result`, JSON.stringify({ items }), { qos: 1 }).catch(() => undefined);
+    });
+    await controller.subscribeAsync(`${topic}/down/command`, { qos: 1 });
+    await controller.publishAsync(
+      `${topic}/up/hello`,
+      JSON.stringify({ children: [`${ccuUid}-L1`, `${ccuUid}-L2`], schedules: [] }),
+      { qos: 1 },
+    );
+
+    await page.goto(STRATEGY_PAGE);
+    await page.getByTestId('strategy-page').waitFor();
+    const list = await api<{ rows: { strategyId: number; name: string }[] }>(
+      'GET',
+      `/lighting/strategy/list?projectId=${session.projectId}&name=${encodeURIComponent(NAME)}`,
+    );
+    const id = list.rows.find((r) => r.name === NAME)!.strategyId;
+    await page.getByTestId(`strategy-issue-${id}`).click();
+    const dialog = page.getByTestId('issue-dialog');
+    await dialog.waitFor();
+    // pushed live: the bar fills once the concentrator answers with the version it holds
+    await dialog
+      .locator('[data-testid="issue-progress"][data-pushed="1"][data-total="1"]')
+      .waitFor({ timeout: 20_000 });
+    await dialog.getByTestId(`issue-state-${ccuUid}`).getByText('Issued').waitFor();
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ kind: 'STRATEGY', planId: id, lamps: [`${ccuUid}-L1`, `${ccuUid}-L2`] });
+    await page.locator('.ant-modal-wrap:visible .ant-modal-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByTestId('strategy-table').locator(`.ant-table-row[data-row-key="${id}"]`);
+    await row.getByText('Issued').first().waitFor({ timeout: 10_000 });
   });
 
   it('caps the power of a street per time band on the virtual dimming screen', async () => {

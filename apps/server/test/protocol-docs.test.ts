@@ -19,7 +19,7 @@ describe('the device protocol documents follow the contracts', () => {
     expect(md).toBe(asyncApiMarkdown());
     expect(readFileSync(join(docs, 'device-protocol.md'), 'utf8')).toContain('](asyncapi.md)');
     expect(md).toContain(
-      '| `luxgrid/v1/{projectId}/{uid}/down/command` | `receiveCommand` | platform → device | 1 | false | `command` or `cancel` |',
+      '| `luxgrid/v1/{projectId}/{uid}/down/command` | `receiveCommand` | platform → device | 1 | false | `command` or `schedule` or `cancel` |',
     );
     expect(md).toContain('- Correlation id: `$message.payload#/commands/0/id`');
     expect(md).toContain('| `commands[].uid` | string | 1 … 64 characters | yes |');
@@ -38,7 +38,7 @@ describe('the device protocol documents follow the contracts', () => {
         .all()
         .map((m) => m.id())
         .sort(),
-    ).toEqual(['ack', 'cancel', 'command', 'event', 'heartbeat', 'hello', 'result', 'telemetry']);
+    ).toEqual(['ack', 'cancel', 'command', 'event', 'heartbeat', 'hello', 'result', 'schedule', 'telemetry']);
   });
 
   it('docs/device-protocol.md carries the readings and events tables of the thing model', () => {

@@ -1,4 +1,11 @@
-import { type CommandMessage, PROTOCOL_ACTIONS } from '@luxgrid/contracts';
+import {
+  type CommandMessage,
+  type HeldSchedule,
+  PROTOCOL_ACTIONS,
+  type ScheduleParams,
+  scheduleNow,
+  scheduleParams,
+} from '@luxgrid/contracts';
 
 /** What a device answers for one command. */
 export type Outcome =
@@ -34,6 +41,8 @@ export class CommandDesk {
   private readonly waiting = new Map<string, { timer: NodeJS.Timeout }>();
   private readonly answered = new Map<string, Record<string, unknown>>();
   private readonly now: () => number;
+  /** the schedules held, by kind and plan id: a new download of the same plan replaces the old one */
+  private readonly schedules = new Map<string, ScheduleParams>();
 
   constructor(private readonly o: DeskOptions) {
     this.clockOffsetMs = o.clockOffsetMs ?? 0;
@@ -89,6 +98,12 @@ export class CommandDesk {
         return { status: 'SUCCESS', data: { clock: this.clock() } };
       case 'clockcalling':
         return { status: 'SUCCESS', data: { clock: this.clock() } };
+      case 'schedule': {
+        const parsed = scheduleParams.safeParse(cmd.params);
+        if (!parsed.success) return { status: 'FAILED', error: 'INVALID_PARAM: not a schedule' };
+        this.schedules.set(`${parsed.data.kind}:${parsed.data.planId}`, parsed.data);
+        return { status: 'SUCCESS', data: { version: parsed.data.version } };
+      }
       default:
         return this.o.carryOut(cmd, uid);
     }
@@ -120,6 +135,41 @@ export class CommandDesk {
       if (this.answered.size > REMEMBERED) this.answered.delete(this.answered.keys().next().value!);
     }
     this.o.send('result', { items });
+  }
+
+  /** The schedules held, as the hello reports them. */
+  held(): HeldSchedule[] {
+    return [...this.schedules.values()].map((s) => ({ kind: s.kind, planId: s.planId, version: s.version }));
+  }
+
+  /** Loses one held schedule (a flash fault): the next hello shows it gone. */
+  loseOne(pick: number): boolean {
+    const keys = [...this.schedules.keys()];
+    if (!keys.length) return false;
+    return this.schedules.delete(keys[Math.floor(pick * keys.length) % keys.length]!);
+  }
+
+  /**
+   * What the held schedules ask of each lamp now, on the device's own clock: the level of the
+   * strategy of highest priority that set one (the one downloaded last on equal priority), and
+   * the lowest power cap in force.
+   */
+  lampTargets(): Map<string, { level: number | null; cap: number | null }> {
+    const at = this.clock();
+    const out = new Map<string, { level: number | null; cap: number | null; priority: number }>();
+    for (const s of this.schedules.values()) {
+      const { level, cap } = scheduleNow(s, at);
+      for (const uid of s.lamps) {
+        const t = out.get(uid) ?? { level: null, cap: null, priority: -1 };
+        if (level !== null && s.priority >= t.priority) {
+          t.level = level;
+          t.priority = s.priority;
+        }
+        if (cap !== null) t.cap = t.cap === null ? cap : Math.min(t.cap, cap);
+        out.set(uid, t);
+      }
+    }
+    return out;
   }
 
   /** Forgets what is waiting (the device stops). */

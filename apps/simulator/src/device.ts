@@ -25,8 +25,13 @@ export interface ConcentratorOptions {
   failRate: number;
   /** faults this box suffers an hour on average (see faults.ts); 0: none */
   faultsPerHour: number;
+  /** how often an hour the controller loses a held schedule (a flash fault, then a restart's hello); default 0.02 */
+  scheduleLossPerHour?: number;
   seed: number;
 }
+
+/** How often the held schedules are evaluated on the controller's own clock. */
+const SCHEDULE_TICK_MS = 5_000;
 
 const NOMINAL_W = 120;
 
@@ -114,7 +119,41 @@ export class Concentrator {
         this.timers.push(setInterval(() => this.report(), this.o.rateMs));
       }, jitter()),
       setInterval(() => this.publish('heartbeat', { children: this.children() }), this.o.heartbeatMs),
+      setInterval(() => this.runSchedules(), SCHEDULE_TICK_MS),
     );
+  }
+
+  private hello() {
+    this.publish('hello', {
+      firmware: '2.3.1',
+      model: 'CCU-IB-4G',
+      children: this.children(),
+      schedules: this.desk.held(),
+    });
+  }
+
+  /**
+   * Runs the held schedules on the controller's own clock: each lamp takes the level its strategy
+   * asks for now, within the power cap of its virtual dimming plan; no command from the platform.
+   * Now and then the clock wanders a little and, rarely, a schedule is lost (the next hello shows it).
+   */
+  private runSchedules() {
+    const hourShare = SCHEDULE_TICK_MS / 3_600_000;
+    this.desk.clockOffsetMs += Math.round((this.random() - 0.5) * 40);
+    if (this.random() < (this.o.scheduleLossPerHour ?? 0.02) * hourShare && this.desk.loseOne(this.random()))
+      this.hello();
+    let changed = false;
+    for (const [uid, target] of this.desk.lampTargets()) {
+      const lamp = this.lamps.get(uid);
+      if (!lamp || lamp.broken || target.level === null) continue;
+      const dim = target.cap === null ? target.level : Math.min(target.level, target.cap);
+      if (lamp.dim === dim && lamp.on === dim > 0) continue;
+      if (lamp.on !== dim > 0) lamp.switches++;
+      lamp.dim = dim;
+      lamp.on = dim > 0;
+      changed = true;
+    }
+    if (changed) this.report();
   }
 
   private async connect(): Promise<void> {
@@ -128,7 +167,7 @@ export class Concentrator {
     this.client.on('error', () => undefined);
     this.client.on('connect', () => {
       void this.client!.subscribeAsync(downTopic(this.o.root, this.o.projectId, this.uid), { qos: 1 }).then(() =>
-        this.publish('hello', { firmware: '2.3.1', model: 'CCU-IB-4G', children: this.children() }),
+        this.hello(),
       );
     });
     this.client.on('message', (_topic, payload) => {
@@ -331,6 +370,9 @@ export class Concentrator {
         return {};
       case 'config':
         return { ...(cmd.params ?? {}) };
+      case 'schedule':
+        // held by the desk, which answers it
+        return {};
     }
   }
 }

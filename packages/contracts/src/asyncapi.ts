@@ -23,6 +23,7 @@ import {
   UP_KINDS,
   type UpKind,
 } from './lighting.ts';
+import { scheduleParams } from './protocol-schedule.ts';
 import { FAMILIES, type TelemetryField } from './things/index.ts';
 
 /** Delivery rules per topic: every topic is QoS 1 and never retained (a heartbeat may go at QoS 0). */
@@ -70,13 +71,16 @@ const MESSAGES: Record<UpKind, z.ZodType> = {
 
 /** What the schemas alone do not say: where the thing model's rules for the values are. */
 const MESSAGE_NOTES: Partial<Record<UpKind, string>> = {
+  hello:
+    '`schedules` lists every schedule the controller holds (kind, plan id, version; `#/components/messages/schedule`); a version other than the one issued shows the controller as drifted.',
   telemetry:
     '`values` holds the readings of the device\'s type: `#/components/schemas/readings_<TYPE>` lists their names, units and ranges. A message is one item or `{"items":[…]}`; an item without `uid` is the session\'s own.',
   event:
     "`type` is one of `#/components/schemas/events_<TYPE>` for the device's type; `RECOVER` with `data.type` clears that fault.",
   result: [
     "`data` on SUCCESS: readings of the device's type for lamp, breaker and `calling` actions (`calling` may add `config`),",
-    '`{"clock":<epoch ms>}` for `timing` and `clockcalling`, the configuration held for `config`.',
+    '`{"clock":<epoch ms>}` for `timing` and `clockcalling`, the configuration held for `config`,',
+    '`{"version":"…"}` (the version now held) for `schedule`.',
     `\`error\` on FAILED: a reason code (${COMMAND_FAILURE_REASONS.join(', ')}), optionally ': ' and the device's words.`,
   ].join(' '),
 };
@@ -224,13 +228,29 @@ export function deviceProtocolAsyncApi(): Record<string, unknown> {
     payload: jsonSchema(cancelMessage),
     correlationId: { $ref: '#/components/correlationIds/command' },
   };
+  messages.schedule = {
+    messageId: 'schedule',
+    name: 'schedule',
+    title: 'schedule',
+    summary:
+      'A strategy or virtual dimming plan for the controller to hold and run on its own clock at its coordinates: the command with action `schedule`, addressed to the session device, whose `params` is the schedule. Answer with a result whose `data` is `{"version":…}`.',
+    contentType: 'application/json',
+    payload: jsonSchema(commandMessage.extend({ action: z.literal('schedule'), params: scheduleParams })),
+    correlationId: { $ref: '#/components/correlationIds/command' },
+  };
   channels[channel('down/command')] = {
     parameters: params,
     subscribe: {
       operationId: OPERATION_IDS.command,
       summary: TOPIC_DELIVERY.command.summary,
       bindings: { mqtt: { qos: 1, retain: false, bindingVersion: '0.1.0' } },
-      message: { oneOf: [{ $ref: '#/components/messages/command' }, { $ref: '#/components/messages/cancel' }] },
+      message: {
+        oneOf: [
+          { $ref: '#/components/messages/command' },
+          { $ref: '#/components/messages/schedule' },
+          { $ref: '#/components/messages/cancel' },
+        ],
+      },
     },
   };
   return {

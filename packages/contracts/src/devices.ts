@@ -4,6 +4,8 @@
  * web may read the same shapes. Times are epoch milliseconds.
  */
 
+import type { HeldSchedule } from './protocol-schedule.ts';
+
 /** The device an event is about, as the registry knows it. */
 export interface HubDevice {
   deviceId: number;
@@ -67,6 +69,13 @@ export interface HubRegistryChanged {
 }
 
 /** Every event of the device hub and its payload. */
+/** The schedules a controller says it holds (its hello's `schedules`). */
+export interface HubSchedulesHeld {
+  device: Pick<HubDevice, 'deviceId' | 'clientId' | 'projectId'>;
+  held: HeldSchedule[];
+  ts: number;
+}
+
 export interface DeviceHubEvents {
   telemetry: HubTelemetry;
   event: HubDeviceEvent;
@@ -74,6 +83,7 @@ export interface DeviceHubEvents {
   offline: HubPresence;
   commandResult: HubCommandResult;
   registryChanged: HubRegistryChanged;
+  schedulesHeld: HubSchedulesHeld;
 }
 
 export type DeviceHubEventName = keyof DeviceHubEvents;
@@ -85,4 +95,5 @@ export const DEVICE_HUB_EVENTS = [
   'offline',
   'commandResult',
   'registryChanged',
+  'schedulesHeld',
 ] as const satisfies readonly DeviceHubEventName[];

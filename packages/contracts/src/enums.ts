@@ -225,6 +225,7 @@ export const COMMAND_ACTION_CODES = [
   'timing',
   'clockcalling',
   'config',
+  'schedule',
 ] as const;
 export type COMMAND_ACTION_CODES = (typeof COMMAND_ACTION_CODES)[number];
 

@@ -10,6 +10,7 @@ export * from './live.ts';
 export * from './lorawan.ts';
 export * from './messages.ts';
 export * from './pages.ts';
+export * from './protocol-schedule.ts';
 export * from './strategy.ts';
 export * from './strategy-expect.ts';
 export * from './system.ts';

@@ -8,6 +8,7 @@ import {
   RTU_PROTOCOLS,
   TERMINAL_CONNECTIONS,
 } from './enums.ts';
+import { heldSchedules } from './protocol-schedule.ts';
 import { LIGHTING } from './things/index.ts';
 import { CHANNEL_MAX, CHANNEL_MIN, DIM_MAX, DIM_MIN, PANID_MAX, PANID_MIN } from './things/lighting.ts';
 import { idNumber, optionalText, rule, text } from './validation.ts';
@@ -42,12 +43,11 @@ export {
 
 /** Actions the protocol carries: the control actions and configuration issue (one list, with its dictionary, in enums). */
 export const PROTOCOL_ACTIONS = COMMAND_ACTION_CODES;
-export type CommandAction = Exclude<COMMAND_ACTION_CODES, 'config'>;
-/** The control actions an operator sends: every protocol action but configuration issue. */
-export const COMMAND_ACTIONS = PROTOCOL_ACTIONS.filter((action): action is CommandAction => action !== 'config') as [
-  CommandAction,
-  ...CommandAction[],
-];
+export type CommandAction = Exclude<COMMAND_ACTION_CODES, 'config' | 'schedule'>;
+/** The control actions an operator sends: every protocol action but configuration and schedule issue. */
+export const COMMAND_ACTIONS = PROTOCOL_ACTIONS.filter(
+  (action): action is CommandAction => action !== 'config' && action !== 'schedule',
+) as [CommandAction, ...CommandAction[]];
 
 export const FINAL_COMMAND_STATES = ['SUCCESS', 'FAILED', 'TIMEOUT', 'EXPIRED', 'CANCELED'] as const;
 
@@ -264,6 +264,8 @@ export const helloMessage = z.object({
   /** children the concentrator can reach; they are marked online with it */
   children: z.array(wireUid).max(5000).optional(),
   config: z.record(z.string(), z.unknown()).optional(),
+  /** the schedules the controller holds (protocol-schedule.ts); an empty list: it holds none */
+  schedules: heldSchedules.optional(),
 });
 export const heartbeatMessage = z.object({
   ts: wireTs,

@@ -64,6 +64,18 @@ const EVERY_KIND: Record<LiveMessage['type'], LiveMessage> = {
       },
     ],
   },
+  'schedule.progress': {
+    type: 'schedule.progress',
+    clientId: 3,
+    projectId: 7,
+    kind: 'STRATEGY',
+    planId: 5,
+    total: 40,
+    pushed: 38,
+    failed: 1,
+    pending: 1,
+    issueState: 'UN_PUSH',
+  },
 };
 
 describe('live messages over /ws', () => {

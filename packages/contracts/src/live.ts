@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ALARM_CONFIG_TYPES, ALARM_GRADES, ALARM_STATES, COMMAND_LIFECYCLE, COMMUNICATION_STATES } from './enums.ts';
+import {
+  ALARM_CONFIG_TYPES,
+  ALARM_GRADES,
+  ALARM_STATES,
+  COMMAND_LIFECYCLE,
+  COMMUNICATION_STATES,
+  ISSUE_STATES,
+} from './enums.ts';
 
 /*
  * What `/ws` tells a signed-in browser (docs/architecture.md, "The push channel"). Every message is
@@ -115,6 +122,20 @@ export const alarmUpdateMessage = z.object({
   items: z.array(liveAlarm),
 });
 
+/** How far the issue of a strategy or virtual dimming plan to its controllers has come (UN_PUSH → PUSHED | FAILED). */
+export const scheduleProgressMessage = z.object({
+  type: z.literal('schedule.progress'),
+  clientId: id,
+  projectId: id,
+  kind: z.enum(['STRATEGY', 'DIMMING']),
+  planId: id,
+  total: z.number().int().nonnegative(),
+  pushed: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+  issueState: z.enum(ISSUE_STATES),
+});
+
 /** Every message the server sends over `/ws`. */
 export const liveMessage = z.discriminatedUnion('type', [
   welcomeMessage,
@@ -125,6 +146,7 @@ export const liveMessage = z.discriminatedUnion('type', [
   commandUpdateMessage,
   importProgressMessage,
   alarmUpdateMessage,
+  scheduleProgressMessage,
 ]);
 export type LiveMessage = z.infer<typeof liveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -133,7 +155,7 @@ export type LiveMessageOf<T extends LiveMessageType> = Extract<LiveMessage, { ty
 
 /** The messages published to the viewers of one project (the others answer one socket only). */
 export type ProjectLiveMessage = LiveMessageOf<
-  'device.state' | 'device.event' | 'command.update' | 'import.progress' | 'alarm.update'
+  'device.state' | 'device.event' | 'command.update' | 'import.progress' | 'alarm.update' | 'schedule.progress'
 >;
 
 /** A received text frame as a `LiveMessage`, or null when it is not one (bad JSON, unknown type, wrong fields). */

@@ -13,7 +13,15 @@ const redisUp = requireService('Redis at 127.0.0.1:6379', await reachable('127.0
 
 type Seen = { [K in keyof DeviceHubEvents]: DeviceHubEvents[K][] };
 const collect = (events: DeviceEvents, uids: Set<string>, options: { everywhere?: boolean } = {}) => {
-  const seen: Seen = { telemetry: [], event: [], online: [], offline: [], commandResult: [], registryChanged: [] };
+  const seen: Seen = {
+    telemetry: [],
+    event: [],
+    online: [],
+    offline: [],
+    commandResult: [],
+    registryChanged: [],
+    schedulesHeld: [],
+  };
   events.on('telemetry', (e) => void (uids.has(e.device.uid) && seen.telemetry.push(e)), options);
   events.on('event', (e) => void (uids.has(e.device.uid) && seen.event.push(e)), options);
   events.on('online', (e) => void (uids.has(e.device.uid) && seen.online.push(e)), options);

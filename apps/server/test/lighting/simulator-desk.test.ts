@@ -138,3 +138,64 @@ describe('simulated devices follow protocol 1.0: clock, cancel, error replies', 
     expect(row.error).toBe('EXPIRED: received after expiresAt');
   });
 });
+
+/** The simulator's controllers hold schedules and run them on their own clock (desk.ts). */
+describe('a simulated controller holds schedules', () => {
+  it('answers a download with the version, reports it for the hello, runs it on its clock and may lose it', async () => {
+    const { strategySchedule, localInstant } = await import('@luxgrid/contracts');
+    const answers: { kind: string; body: { items: Record<string, unknown>[] } }[] = [];
+    const at = localInstant('2026-06-21', 23 * 3600 + 30 * 60, 'Asia/Shanghai');
+    const desk = new CommandDesk({
+      send: (kind, body) => answers.push({ kind, body: body as { items: Record<string, unknown>[] } }),
+      carryOut: () => ({ status: 'SUCCESS', data: {} }),
+      answerDelayMs: () => 0,
+      now: () => at,
+    });
+    const schedule = strategySchedule(
+      9,
+      {
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        weekDays: ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'],
+        polarDay: 'STAY_OFF',
+        polarNight: 'STAY_ON',
+        priority: 0,
+        entries: [
+          { timeMode: 'AFTER_SUNSET', offset: 10, action: 'ON', applyTo: 'LAMP', heads: [] },
+          { timeMode: 'FIXED', time: '23:00', action: 'DIM', level: 50, applyTo: 'LAMP', heads: [] },
+        ],
+      },
+      { latitude: 31.23, longitude: 121.47, zone: 'Asia/Shanghai' },
+      ['RTU-9'],
+    );
+    desk.take({
+      action: 'schedule',
+      params: schedule,
+      ts: at,
+      expiresAt: at + 60_000,
+      commands: [{ id: 'c1', uid: 'CCU-9' }],
+    });
+    await until(() => answers.some((a) => a.kind === 'result'));
+    expect(answers.find((a) => a.kind === 'result')!.body.items[0]).toEqual({
+      id: 'c1',
+      status: 'SUCCESS',
+      data: { version: schedule.version },
+    });
+    expect(desk.held()).toEqual([{ kind: 'STRATEGY', planId: 9, version: schedule.version }]);
+    expect(desk.lampTargets().get('RTU-9')).toMatchObject({ level: 50, cap: null });
+    expect(desk.loseOne(0.5)).toBe(true);
+    expect(desk.held()).toEqual([]);
+    desk.take({
+      action: 'schedule',
+      params: { kind: 'STRATEGY' },
+      ts: at,
+      expiresAt: at + 60_000,
+      commands: [{ id: 'c2', uid: 'CCU-9' }],
+    });
+    await until(() => answers.filter((a) => a.kind === 'result').length === 2);
+    expect(answers.filter((a) => a.kind === 'result')[1]!.body.items[0]).toMatchObject({
+      status: 'FAILED',
+      error: 'INVALID_PARAM: not a schedule',
+    });
+  });
+});

@@ -24,6 +24,18 @@ export const STRATEGY_MESSAGES = {
     'zh-CN': '目标{kind}不存在或不属于本项目：{ids}',
     'en-US': 'Target {kind} not found in this project: {ids}',
   },
+  'strategy.issue.noControllers': {
+    'zh-CN': '目标对象下没有可下发的控制器',
+    'en-US': 'No controller to issue to under the targets',
+  },
+  'strategy.issue.disabled': {
+    'zh-CN': '已停用的策略不能下发',
+    'en-US': 'A disabled strategy cannot be issued',
+  },
+  'strategy.issue.nothingFailed': {
+    'zh-CN': '没有下发失败的控制器',
+    'en-US': 'No controller failed to take it',
+  },
   'strategy.range.tooLong': {
     'zh-CN': '日期范围最多{max}天',
     'en-US': 'The date range may cover at most {max} days',

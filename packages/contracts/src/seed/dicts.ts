@@ -522,6 +522,7 @@ export const DICTS: DictSeed[] = [
       {
         ...familyLabels(LIGHTING.types.flatMap((type) => type.commands.map((c) => [c.action, c.label] as const))),
         config: ['配置下发', 'Issue configuration'],
+        schedule: ['策略下发', 'Issue schedule'],
       },
       {
         LIGHT_ON: 'success',
@@ -534,6 +535,7 @@ export const DICTS: DictSeed[] = [
         timing: 'default',
         clockcalling: 'default',
         config: 'primary',
+        schedule: 'primary',
       },
     ),
   ),

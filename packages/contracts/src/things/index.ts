@@ -163,6 +163,12 @@ export interface ResultCheck {
 }
 
 /** `clock` in a clock command's result: the device's clock, epoch milliseconds. */
+/** The version a controller holds after a `schedule` download (protocol-schedule.ts). */
+const SCHEDULE_VERSION_FIELD: TelemetryField = {
+  key: 'version',
+  kind: 'text',
+  label: { zh: '策略版本', en: 'Schedule version' },
+};
 const CLOCK_FIELD: TelemetryField = {
   key: 'clock',
   kind: 'number',
@@ -187,6 +193,7 @@ export function checkResultData(
   const type = typeByCode.get(deviceType);
   let fields: Map<string, TelemetryField | CommandParam>;
   if (action === 'timing' || action === 'clockcalling') fields = new Map([['clock', CLOCK_FIELD]]);
+  else if (action === 'schedule') fields = new Map([['version', SCHEDULE_VERSION_FIELD]]);
   else if (action === 'config') fields = new Map((type?.config ?? []).map((param) => [param.key, param]));
   else fields = fieldsByType.get(deviceType) ?? new Map();
   for (const [key, value] of Object.entries(data)) {

@@ -285,6 +285,7 @@ const circuit = <C extends DEVICE_TYPE_CODES>(code: C, label: Label) =>
 const TYPES = [
   {
     code: 'BOX',
+    holdsSchedule: true,
     label: l('配电箱', 'Distribution Box'),
     session: 'own',
     parents: [],
@@ -301,6 +302,7 @@ const TYPES = [
   },
   {
     code: 'CCU_IN_BOX',
+    holdsSchedule: true,
     label: l('箱内集中控制器', 'In-box Concentrator'),
     session: 'own',
     parents: ['BOX'],
@@ -314,6 +316,7 @@ const TYPES = [
   },
   {
     code: 'CCU',
+    holdsSchedule: true,
     label: l('集中控制器', 'Concentrator'),
     session: 'own',
     parents: [],
@@ -326,6 +329,7 @@ const TYPES = [
   },
   {
     code: 'RTU',
+    holdsSchedule: true,
     label: l('单灯控制器', 'Lamp Controller'),
     session: 'either',
     parents: ['CCU', 'CCU_IN_BOX', 'BRANCH', 'LOOP'],

@@ -116,6 +116,12 @@ export interface DeviceTypeDefinition {
   commands: readonly ThingCommand[];
   /** configuration keys it accepts (issued with the `config` action) */
   config?: readonly CommandParam[];
+  /**
+   * it holds schedules (the `schedule` action) and runs them on its own clock, when its model's
+   * directive scheme is one of SCHEDULE_SCHEMES (or the model names none); the platform runs the
+   * schedules of the other controllers
+   */
+  holdsSchedule?: boolean;
   importColumns?: readonly ImportColumn[];
 }
 

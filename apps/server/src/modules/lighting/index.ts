@@ -8,6 +8,9 @@ import { registryRoutes } from './registry/registry.routes.ts';
 import { lightingStatsRoutes } from './statistics/lighting-stats.routes.ts';
 import { litTracker } from './statistics/lit-tracker.ts';
 import { startSampler, stopSampler } from './statistics/sampler.ts';
+import { issueRoutes } from './strategy/issue.routes.ts';
+import { listenForSchedules } from './strategy/issue.service.ts';
+import { platformScheduler } from './strategy/scheduler.ts';
 import { strategyRoutes } from './strategy/strategy.routes.ts';
 
 /** Smart lighting: device registry, models, groups and tags, imports, runtime data, commands, fault states, strategies and the astronomical clock, lighting statistics. */
@@ -21,15 +24,23 @@ export const lightingArea: Area = {
     importRoutes(deps),
     strategyRoutes(deps),
     lightingStatsRoutes(deps),
+    issueRoutes(deps),
   ],
   figures: { devices: deviceFigures },
-  // the samples read the database: they stop with the HTTP server, before the database closes
-  hooks: (app, deps) => app.addHook('onClose', async () => stopSampler(deps)),
+  // the samples and the platform-run schedules read the database from every process (each step once):
+  // they stop with the HTTP server, before the database closes
+  hooks: (app, deps) =>
+    app.addHook('onClose', async () => {
+      await stopSampler(deps);
+      await platformScheduler(deps).stop();
+    }),
   listens: (deps) => {
-    // a lamp is faulty from a fault it reports until it recovers
+    // a lamp is faulty from a fault it reports until it recovers; controllers' answers settle schedule issues
     void listenForFaults(deps);
+    listenForSchedules(deps);
     // lit periods on ingest (lighting duration), samples every 10 minutes (lighting and online rate)
     litTracker(deps).listen();
     startSampler(deps);
+    platformScheduler(deps).start();
   },
 };

@@ -45,7 +45,7 @@ export class DeviceHub {
     this.registry = new RegistryCache(deps.database);
     this.writer = new BufferedWriter(deps, this.opts, this.stats, bus, this.registry);
     this.commands = new CommandFlow(deps, mqtt, this.root, this.opts, this.stats, this.registry, this.writer, bus);
-    this.ingest = new Ingest(deps, this.root, this.stats, this.registry, this.writer, this.commands);
+    this.ingest = new Ingest(deps, this.root, this.stats, this.registry, this.writer, this.commands, bus);
     this.transport = new TransportPort(deps, this.stats, this.registry, this.writer, this.commands);
     this.commands.routes = this.transport.routes;
     this.presence = new Presence(deps, this.opts, this.stats, this.registry, this.writer, this.commands, bus, (ids) =>

@@ -16,6 +16,7 @@ import {
 import type { Deps } from '../context.ts';
 import type { MessageMeta } from '../mqtt.ts';
 import type { CommandFlow } from './commands.ts';
+import type { DeviceEvents } from './events.ts';
 import type { HubStats } from './options.ts';
 import type { DeviceInfo, RegistryCache } from './registry-cache.ts';
 import type { BufferedWriter, Round } from './writer.ts';
@@ -62,6 +63,7 @@ export class Ingest {
     private readonly registry: RegistryCache,
     private readonly writer: BufferedWriter,
     private readonly commands: CommandFlow,
+    private readonly bus?: DeviceEvents,
   ) {}
 
   /**
@@ -137,6 +139,11 @@ export class Ingest {
         writer.seen(session, now, { firmware: parsed.data.firmware, config: parsed.data.config });
         await this.touchChildren(session, parsed.data.children ?? [], now);
         await writer.flush();
+        const held = parsed.data.schedules;
+        if (held) {
+          const device = { deviceId: session.deviceId, clientId: session.clientId, projectId: session.projectId };
+          this.bus?.emit([{ type: 'schedulesHeld', payload: { device, held, ts: now } }]);
+        }
         await this.commands.dispatch([session.deviceId]);
         return;
       }

@@ -17,6 +17,7 @@ import { CommDot, formatValue, lampColour, orderedKeys, useValueLabel } from './
 import { timeOf, useLiveDevice, useLiveMessages, useThrottled } from './live';
 import { actionsFor, BREAKER_ACTIONS, holdsSession, perm, permResource } from './rules';
 import { SecretDialog, type SecretInfo } from './SecretDialog';
+import { LampCaps } from './strategy/LampCaps';
 import type { CommandRow, ControlAction, DeviceDetail } from './types';
 
 export interface DeviceDrawerProps {
@@ -406,6 +407,7 @@ export function DeviceDrawer({ deviceId, onClose, onEdit, extraResources = [] }:
               )}
             </Descriptions>
           </Card>
+          {detail.deviceType === 'RTU' && <LampCaps deviceId={detail.deviceId} />}
         </Space>
       ) : (
         <Empty />

@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { downTopic, TOPIC_ROOT } from '@luxgrid/contracts';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 
+/** Who issues: an operator's request, or the platform itself (its scheduler) under a name of its own. */
+export type Issuer = Pick<Ctx, 'ip'> & { principal: Pick<Ctx['principal'], 'userName'> };
+
 export interface CommandTarget {
   deviceId: number;
   uid: string;
   name: string;
   gatewayId: number | null;
+  /** this device's own params, instead of the request's (a schedule names the lamps each controller carries) */
+  params?: Record<string, unknown>;
 }
 
 export interface IssueRequest {
@@ -29,7 +34,7 @@ export const DEFAULT_COMMAND_TTL_MS = 24 * 3600_000;
  * Records one command per device (and one device-log row each, sharing the batch id), then
  * sends those whose session is online; the rest wait for their session to come back or expire.
  */
-export async function issueCommands(deps: Deps, ctx: Ctx, req: IssueRequest) {
+export async function issueCommands(deps: Deps, ctx: Issuer, req: IssueRequest) {
   const now = deps.clock.now();
   const batchId = randomUUID();
   const targets = req.targets.filter((t) => t.gatewayId !== null);
@@ -66,7 +71,8 @@ export async function issueCommands(deps: Deps, ctx: Ctx, req: IssueRequest) {
       u: t.uid,
       n: t.name,
       m: `MQTT ${downTopic(root, req.projectId, sessionUid.get(t.gatewayId!) ?? '')}`,
-      r: JSON.stringify({ id, uid: t.uid, action: req.action, value: req.value, params: req.params }),
+      p: t.params ?? req.params ?? null,
+      r: JSON.stringify({ id, uid: t.uid, action: req.action, value: req.value, params: t.params ?? req.params }),
     };
   });
   const expire = now + (req.ttlMs ?? DEFAULT_COMMAND_TTL_MS);
@@ -93,16 +99,15 @@ export async function issueCommands(deps: Deps, ctx: Ctx, req: IssueRequest) {
   await db.query(
     `insert into lt_command (command_id, batch_id, client_id, project_id, device_id, session_id, action, value, params,
        status, log_id, oper_name, create_time, expire_time)
-     select x.id, $2, $3, $4, x.d, x.g, $5, $6, $7::jsonb, 'PENDING', x.l, $8, to_timestamp($9 / 1000.0), to_timestamp($10 / 1000.0)
-     from json_to_recordset($1::json) as x(id text, d bigint, g bigint, l bigint)`,
+     select x.id, $2, $3, $4, x.d, x.g, $5, $6, x.p, 'PENDING', x.l, $7, to_timestamp($8 / 1000.0), to_timestamp($9 / 1000.0)
+     from json_to_recordset($1::json) as x(id text, d bigint, g bigint, l bigint, p jsonb)`,
     [
-      JSON.stringify(rows.map((r) => ({ id: r.id, d: r.d, g: r.g, l: logOf.get(r.d) ?? null }))),
+      JSON.stringify(rows.map((r) => ({ id: r.id, d: r.d, g: r.g, l: logOf.get(r.d) ?? null, p: r.p }))),
       batchId,
       req.clientId,
       req.projectId,
       req.action,
       req.value ?? null,
-      req.params ? JSON.stringify(req.params) : null,
       ctx.principal.userName,
       now,
       expire,

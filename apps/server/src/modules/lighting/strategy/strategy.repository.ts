@@ -6,7 +6,7 @@ import { findIn, readExport, readPage } from '../../../platform/repository.ts';
 import type { ListPage } from '../../../platform/resource-routes.ts';
 import { created, type Scope, scopeWhere, updated } from '../../../platform/scope.ts';
 import { formatDate } from '../../system/user/user-info.ts';
-import { ltStrategy, ltVirtualDimming } from './strategy.table.ts';
+import { ltScheduleIssue, ltStrategy, ltVirtualDimming } from './strategy.table.ts';
 
 /**
  * The only SQL over strategies and virtual dimming plans. Every function takes the scope first:
@@ -94,6 +94,10 @@ export function strategyRepository(database: Database) {
     if (clash) throw fail('lighting.name.exists', { name });
   };
 
+  /** A removed plan's copies: no longer expected on its controllers, nor run by the platform. */
+  const forgetCopies = (kind: 'STRATEGY' | 'DIMMING', ids: number[]) =>
+    db.delete(ltScheduleIssue).where(and(eq(ltScheduleIssue.kind, kind), inArray(ltScheduleIssue.planId, ids)));
+
   /* ---------------------------------------------------------------- strategies */
 
   /** The list filter of strategies and virtual dimming plans alike: project, name, issue state, status. */
@@ -163,6 +167,7 @@ export function strategyRepository(database: Database) {
       const where = and(inArray(ltStrategy.strategyId, ids), scopeWhere(scope, ltStrategy, byId));
       if ((await db.$count(ltStrategy, where)) !== ids.length) throw notFound();
       await db.delete(ltStrategy).where(where);
+      await forgetCopies('STRATEGY', ids);
     },
     /** A copy of a strategy in its project, named "<name> (n)" with the first free n, not issued. */
     async copy(scope: Scope, now: number, id: number) {
@@ -262,6 +267,7 @@ export function strategyRepository(database: Database) {
       const where = and(inArray(ltVirtualDimming.planId, ids), scopeWhere(scope, ltVirtualDimming, byId));
       if ((await db.$count(ltVirtualDimming, where)) !== ids.length) throw notFound();
       await db.delete(ltVirtualDimming).where(where);
+      await forgetCopies('DIMMING', ids);
     },
   };
 

@@ -35,3 +35,50 @@ export const virtualDimmingApi = {
   preview: (id: number, from: string, to: string) =>
     http.get<DataEnvelope<VirtualDay[]>>(`/lighting/virtual-dimming/${id}/preview`, { from, to }),
 };
+
+export type IssueKind = 'strategy' | 'virtual-dimming';
+export interface IssueCounts {
+  total: number;
+  pushed: number;
+  failed: number;
+  pending: number;
+}
+export interface IssueRow {
+  issueId: number;
+  kind: 'STRATEGY' | 'DIMMING';
+  planId: number;
+  planName?: string;
+  deviceId: number;
+  uid: string;
+  deviceName: string;
+  commState: string;
+  runner: 'DEVICE' | 'PLATFORM';
+  version: string;
+  heldVersion: string | null;
+  state: 'UN_PUSH' | 'PUSHED' | 'FAILED';
+  reason: string;
+  lamps: number;
+  issueTime: string;
+  pushTime: string | null;
+}
+export interface LampCap {
+  planId: number;
+  state: string;
+  bands: { start: string; end: string; cap: number }[];
+  capNow: number | null;
+  startDate: string;
+  endDate: string;
+}
+
+/** Issuing strategies and virtual dimming plans to their controllers, each controller's copy, and drift. */
+export const issueApi = {
+  issue: (kind: IssueKind, id: number, body: { which?: 'ALL' | 'FAILED' | 'DRIFT'; deviceIds?: number[] } = {}) =>
+    http.post<DataEnvelope<IssueCounts & { platform: number; unreachable: number }>>(
+      `/lighting/${kind}/${id}/issue`,
+      body,
+    ),
+  issues: (kind: IssueKind, id: number, params: { state?: string; drift?: string } = {}) =>
+    http.get<DataEnvelope<{ counts: IssueCounts; rows: IssueRow[] }>>(`/lighting/${kind}/${id}/issues`, params),
+  drift: (projectId: number) => http.get<DataEnvelope<IssueRow[]>>('/lighting/strategy/drift', { projectId }),
+  lampCaps: (deviceId: number) => http.get<DataEnvelope<LampCap[]>>(`/lighting/virtual-dimming/lamp/${deviceId}`),
+};

@@ -1,7 +1,7 @@
-import { CopyOutlined, LineChartOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, CopyOutlined, LineChartOutlined } from '@ant-design/icons';
 import { addDays } from '@luxgrid/contracts/astro';
 import { compileStrategy, type StrategyBody, type StrategyDay, type StrategyRow } from '@luxgrid/contracts/strategy';
-import { App, Button, Divider } from 'antd';
+import { App, Button, Divider, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import {
   strategyToBody,
   strategyToForm,
 } from '../../../features/lighting/strategy/form';
+import { DriftTable, IssueDialog } from '../../../features/lighting/strategy/IssueDialog';
 import { contractText, StrategyFields } from '../../../features/lighting/strategy/StrategyFields';
 import { YearPreview } from '../../../features/lighting/strategy/YearPreview';
 import { sunDaysOf } from '../../../features/lighting/strategy/year-chart';
@@ -61,6 +62,7 @@ function StrategyPageBody() {
   const extraParams = useMemo(() => ({ projectId }), [projectId]);
   const preview = useDraftPreview(projectId);
   const [shown, setShown] = useState<{ name: string; days: (StrategyDay & { litMinutes: number })[] } | null>(null);
+  const [issuing, setIssuing] = useState<{ id: number; name: string; issueNow?: boolean } | null>(null);
 
   const warn = (warnings: string[]) => {
     for (const warning of warnings) notification.warning({ message: t('ltStrategy.warnings'), description: warning });
@@ -130,7 +132,7 @@ function StrategyPageBody() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 320,
+      width: 480,
       fixed: 'right',
       render: (_: unknown, row) => (
         <RowActions
@@ -152,6 +154,27 @@ function StrategyPageBody() {
             </HasPermi>
           }
         >
+          <HasPermi value={['lighting:strategy:issue']}>
+            <Button
+              type="link"
+              size="small"
+              icon={<CloudUploadOutlined />}
+              onClick={() => setIssuing({ id: row.strategyId, name: row.name, issueNow: true })}
+              data-testid={`strategy-issue-${row.strategyId}`}
+            >
+              {t('ltIssue.issue')}
+            </Button>
+          </HasPermi>
+          <HasPermi value={['lighting:strategy:query']}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setIssuing({ id: row.strategyId, name: row.name })}
+              data-testid={`strategy-issues-${row.strategyId}`}
+            >
+              {t('ltIssue.state')}
+            </Button>
+          </HasPermi>
           <HasPermi value={['lighting:strategy:query']}>
             <Button
               type="link"
@@ -168,37 +191,54 @@ function StrategyPageBody() {
     },
   ];
 
+  const list = (
+    <ProTable<StrategyRow>
+      ref={table}
+      url={strategyApi.listUrl}
+      rowKey="strategyId"
+      selectable
+      testId="strategy-table"
+      extraParams={extraParams}
+      columns={columns}
+      searchFields={[
+        { type: 'input', name: 'name', label: t('ltStrategy.name') },
+        { type: 'select', name: 'issueState', label: t('ltStrategy.issueState'), dictType: 'task_issue_state' },
+      ]}
+      toolbar={({ keys, rows }) => (
+        <AddRemoveButtons
+          perm="lighting:strategy"
+          testId="strategy"
+          onAdd={() => open()}
+          selected={keys.length}
+          onRemove={() => remove(keys as number[], rows.map((row) => row.name).join(', '))}
+        >
+          <ExportButton
+            perm="lighting:strategy"
+            url={strategyApi.exportUrl}
+            table={table}
+            params={extraParams}
+            fileName="strategies"
+          />
+        </AddRemoveButtons>
+      )}
+    />
+  );
   return (
     <div className="lx-page" data-testid="strategy-page">
-      <ProTable<StrategyRow>
-        ref={table}
-        url={strategyApi.listUrl}
-        rowKey="strategyId"
-        selectable
-        testId="strategy-table"
-        extraParams={extraParams}
-        columns={columns}
-        searchFields={[
-          { type: 'input', name: 'name', label: t('ltStrategy.name') },
-          { type: 'select', name: 'issueState', label: t('ltStrategy.issueState'), dictType: 'task_issue_state' },
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'list', label: t('ltIssue.strategies'), children: list },
+          { key: 'drift', label: t('ltIssue.driftTab'), children: <DriftTable projectId={projectId} /> },
         ]}
-        toolbar={({ keys, rows }) => (
-          <AddRemoveButtons
-            perm="lighting:strategy"
-            testId="strategy"
-            onAdd={() => open()}
-            selected={keys.length}
-            onRemove={() => remove(keys as number[], rows.map((row) => row.name).join(', '))}
-          >
-            <ExportButton
-              perm="lighting:strategy"
-              url={strategyApi.exportUrl}
-              table={table}
-              params={extraParams}
-              fileName="strategies"
-            />
-          </AddRemoveButtons>
-        )}
+      />
+      <IssueDialog
+        kind="strategy"
+        plan={issuing}
+        onClose={() => {
+          setIssuing(null);
+          table.current?.refresh();
+        }}
       />
       <EditDialog<StrategyForm>
         edit={edit}

@@ -1,4 +1,4 @@
-import { LineChartOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, LineChartOutlined } from '@ant-design/icons';
 import type { VirtualDay, VirtualDimmingRow } from '@luxgrid/contracts/strategy';
 import { Button, Form, Input, Table } from 'antd';
 import dayjs from 'dayjs';
@@ -13,6 +13,7 @@ import {
   virtualToBody,
   virtualToForm,
 } from '../../../features/lighting/strategy/form';
+import { IssueDialog } from '../../../features/lighting/strategy/IssueDialog';
 import { TargetsFields, ValidityFields } from '../../../features/lighting/strategy/StrategyFields';
 import { DraggableDialog } from '../../../shared/DraggableDialog';
 import { HasPermi } from '../../../shared/perms';
@@ -26,6 +27,7 @@ function VirtualDimmingBody() {
   const table = useRef<ProTableRef>(null);
   const extraParams = useMemo(() => ({ projectId }), [projectId]);
   const [shown, setShown] = useState<{ name: string; days: VirtualDay[] } | null>(null);
+  const [issuing, setIssuing] = useState<{ id: number; name: string; issueNow?: boolean } | null>(null);
   const edit = useEditDialog<VirtualForm>({
     api: virtualDimmingApi,
     idKey: 'planId',
@@ -66,7 +68,7 @@ function VirtualDimmingBody() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 240,
+      width: 400,
       fixed: 'right',
       render: (_: unknown, row) => (
         <RowActions
@@ -75,6 +77,22 @@ function VirtualDimmingBody() {
           onEdit={() => open(row)}
           onRemove={() => remove([row.planId], row.name)}
         >
+          <HasPermi value={['lighting:virtualDimming:issue']}>
+            <Button
+              type="link"
+              size="small"
+              icon={<CloudUploadOutlined />}
+              onClick={() => setIssuing({ id: row.planId, name: row.name, issueNow: true })}
+              data-testid={`virtual-issue-${row.planId}`}
+            >
+              {t('ltIssue.issue')}
+            </Button>
+          </HasPermi>
+          <HasPermi value={['lighting:virtualDimming:query']}>
+            <Button type="link" size="small" onClick={() => setIssuing({ id: row.planId, name: row.name })}>
+              {t('ltIssue.state')}
+            </Button>
+          </HasPermi>
           <HasPermi value={['lighting:virtualDimming:query']}>
             <Button
               type="link"
@@ -163,6 +181,14 @@ function VirtualDimmingBody() {
           />
         )}
       </DraggableDialog>
+      <IssueDialog
+        kind="virtual-dimming"
+        plan={issuing}
+        onClose={() => {
+          setIssuing(null);
+          table.current?.refresh();
+        }}
+      />
     </div>
   );
 }
