@@ -232,6 +232,28 @@ describe('alarms', () => {
     },
   );
 
+  it('a reading held while its type is switched off raises once the type is on again and the hold time passes', async () => {
+    const off = { alarmConfigType: 'RtuOverVoltage', grade: 'urgent', threshold: 260, holdSeconds: 30 };
+    expect((await setting(off)).body.code).toBe(200);
+    await emit(reading('A-RTU-3', { voltage: 275, lampState: 'ON' }));
+    t.clock.advance(10_000);
+    expect((await setting({ ...off, enabled: false })).body.code).toBe(200);
+    // the checks go on while it is off: nothing is raised, and nothing is taken as raised
+    t.clock.advance(40_000);
+    await alarmDetection(t.deps).tick();
+    expect(await alarms('A-RTU-3', 'RtuOverVoltage')).toEqual([]);
+    expect((await setting({ ...off, enabled: true })).body.code).toBe(200);
+    await emit(reading('A-RTU-3', { voltage: 276 }));
+    expect(await alarms('A-RTU-3', 'RtuOverVoltage')).toEqual([]);
+    t.clock.advance(30_000);
+    await alarmDetection(t.deps).tick();
+    expect(await alarms('A-RTU-3', 'RtuOverVoltage')).toMatchObject([{ state: 'NEW', count: 1 }]);
+    await emit(reading('A-RTU-3', { voltage: 228 }));
+    t.clock.advance(30_000);
+    await alarmDetection(t.deps).tick();
+    expect(await alarms('A-RTU-3', 'RtuOverVoltage')).toMatchObject([{ state: 'RECOVERED' }]);
+  });
+
   it('validates settings with messages in both languages; a disabled type raises nothing', async () => {
     const en = await setting({ alarmConfigType: 'RtuOverVoltage', grade: 'urgent', threshold: 900, holdSeconds: 60 });
     expect(en.body.msg).toBe('Threshold must be between 100 and 500 V');
