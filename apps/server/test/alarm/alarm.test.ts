@@ -398,6 +398,46 @@ describe('alarms', () => {
     expect(past.body.msg).toBe('The end of maintenance must be in the future');
   });
 
+  it('lists the devices under maintenance of the customer: until when, why, who; ended by hand', async () => {
+    const listed = async (token = d.token) =>
+      (await t.call('GET', `/lighting/alarm/maintenance/list?projectId=${d.projectId}&keyword=A-BO`, { token })).body;
+    const mine = await listed();
+    expect(mine.code, JSON.stringify(mine)).toBe(200);
+    expect(mine.rows).toMatchObject([
+      { deviceId: dev['A-BOX']!.deviceId, uid: 'A-BOX', deviceName: 'A-BOX name', reason: 'cabinet rewiring' },
+    ]);
+    expect(mine.rows[0].setBy).not.toBe('');
+    expect(mine.rows[0].until).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // another customer sees none of it and cannot end it
+    expect((await t.call('GET', '/lighting/alarm/maintenance/list', { token: rival.token })).body.rows ?? []).toEqual(
+      [],
+    );
+    const foreign = await t.call('DELETE', `/lighting/alarm/maintenance/${dev['A-BOX']!.deviceId}`, {
+      token: rival.token,
+    });
+    expect(foreign.body.code).not.toBe(200);
+    expect((await listed()).total).toBe(1);
+    // ended now: gone from the list; once it has ended by its time it is left out as well
+    const ended = await t.call('DELETE', `/lighting/alarm/maintenance/${dev['A-BOX']!.deviceId}`, { token: d.token });
+    expect(ended.body.code).toBe(200);
+    expect((await listed()).total).toBe(0);
+    const at = new Date(t.clock.now() + 3_600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const until = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:00`;
+    const again = await t.call('PUT', '/lighting/alarm/maintenance', {
+      token: d.token,
+      body: { deviceIds: [dev['A-BOX']!.deviceId], until },
+    });
+    expect(again.body.code).toBe(200);
+    expect((await listed()).total).toBe(1);
+    // its time passes
+    await t.deps.database.query('update lt_device_maintenance set until = $2 where device_id = $1', [
+      dev['A-BOX']!.deviceId,
+      new Date(t.clock.now() - 60_000),
+    ]);
+    expect((await listed()).total).toBe(0);
+  });
+
   it('pushes new and recovered alarms only to viewers of that customer', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };

@@ -1,4 +1,4 @@
-import type { AlarmConfigType, AlarmGrade, AlarmRow } from '@luxgrid/contracts';
+import type { AlarmConfigType, AlarmGrade, AlarmRow, MaintenanceRow } from '@luxgrid/contracts';
 
 import type { Database } from '../../../platform/db.ts';
 import type { Page } from '../../../platform/paging.ts';
@@ -31,6 +31,9 @@ export const ALARM_SORTABLE: Record<string, string> = {
 /** The customer and project columns of `lt_alarm a`, for `scopeSql`. */
 export const ALARM_SCOPE = { client: 'a.client_id', project: 'a.project_id' };
 
+/** A LIKE pattern for text starting with the keyword, its wildcards taken literally. */
+const startsWith = (keyword: string) => `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 const fmt = (column: string) => `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 const ROW = `a.alarm_id as "alarmId", a.device_id as "deviceId", d.uid, d.name as "deviceName", d.device_type as "deviceType",
@@ -60,7 +63,7 @@ function where(scope: Pick<Scope, 'clientId' | 'projectId'>, f: AlarmFilter) {
   if (f.deviceId) parts.push(`a.device_id = ${add(f.deviceId)}`);
   if (f.acknowledged !== undefined) parts.push(`a.acknowledged = ${add(f.acknowledged)}`);
   if (f.keyword) {
-    const p = add(`${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const p = add(startsWith(f.keyword));
     parts.push(`(d.uid like ${p} or d.name like ${p})`);
   }
   if (f.begin) parts.push(`a.last_time >= ${add(f.begin)}`);
@@ -170,6 +173,40 @@ export async function setMaintenance(
        set_by = excluded.set_by, set_time = excluded.set_time`,
     [deviceIds, m.until, m.reason, m.by, m.at],
   );
+}
+
+/** Devices under maintenance now (until a later time) of the scope's customer and project, the soonest to end first. */
+export async function listMaintenance(
+  db: Database,
+  scope: Pick<Scope, 'clientId' | 'projectId'>,
+  f: { projectId?: number; keyword?: string },
+  page: Page,
+  now: number,
+) {
+  const p = new SqlParams(new Date(now));
+  const conds = [
+    'm.until > $1',
+    scopeSql({ clientId: scope.clientId, projectId: f.projectId ?? scope.projectId }, p, {
+      client: 'm.client_id',
+      project: 'm.project_id',
+    }),
+  ];
+  if (f.keyword) {
+    const k = p.add(startsWith(f.keyword));
+    conds.push(`(d.uid like ${k} or d.name like ${k})`);
+  }
+  const from = `from lt_device_maintenance m join lt_device d on d.device_id = m.device_id where ${conds.join(' and ')}`;
+  const [rows, count] = await Promise.all([
+    db.query<MaintenanceRow>(
+      `select m.device_id as "deviceId", d.uid, d.name as "deviceName", d.device_type as "deviceType",
+              m.project_id as "projectId", ${fmt('m.until')} as until, m.reason, m.set_by as "setBy",
+              ${fmt('m.set_time')} as "setTime"
+         ${from} order by m.until, m.device_id limit ${page.limit} offset ${page.offset}`,
+      p.values,
+    ),
+    db.query<{ n: number }>(`select count(*)::int as n ${from}`, p.values),
+  ]);
+  return { rows, total: count[0]!.n };
 }
 
 /** Ends a device's maintenance; false when the scope does not reach it or it was not under maintenance. */
