@@ -196,6 +196,9 @@ describe.skipIf(!hasChromium)('alarms (issue #14)', () => {
           uid,
           name: uid,
           deviceType,
+          // the box's cabinet site: the alarm's drawer shows it on a small map
+          longitude: box.lng,
+          latitude: box.lat,
           ...(parent ? { parentId: ids[parent] } : {}),
         });
         expect(res.code, res.msg).toBe(200);
@@ -242,6 +245,10 @@ describe.skipIf(!hasChromium)('alarms (issue #14)', () => {
       const drawer = page.getByTestId('alarm-drawer');
       await drawer.getByTestId('alarm-history').waitFor();
       await expect(drawer.getByTestId('alarm-drawer-type').textContent()).resolves.toBe('支路过压');
+      // the branch's place on a small map (MapLibre, or its flat fallback without WebGL), captioned with the device
+      const map = drawer.getByTestId('alarm-map').getByTestId('map-picker');
+      await expect.poll(() => map.getAttribute('data-map-mode'), { timeout: 10_000 }).not.toBe('loading');
+      await expect(map.textContent()).resolves.toContain(branch);
       await drawer.getByTestId('alarm-chart').locator('[role="img"]').waitFor({ timeout: 10_000 });
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'hidden' });
@@ -270,6 +277,27 @@ describe.skipIf(!hasChromium)('alarms (issue #14)', () => {
         alarmConfigTypes: ['BranchOverVoltage'],
       });
     }
+  });
+
+  it('lists the tilted lamp among the devices under maintenance, with who set it, and ends it now', async () => {
+    await page.goto(ALARM_PAGE);
+    await page.getByTestId('alarm-page').waitFor();
+    await page.getByRole('tab', { name: '维护中的设备' }).click();
+    const row = page.getByTestId('maintenance-table').locator('tr', { hasText: RTU_UID });
+    await row.waitFor({ timeout: 10_000 });
+    await expect(row.textContent()).resolves.toContain('admin');
+    await row.getByTestId('maintenance-end').click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.locator('.ant-message').getByText('操作成功').waitFor();
+    await row.waitFor({ state: 'detached', timeout: 10_000 });
+    const left = await api<{ rows: { uid: string }[] }>(
+      'GET',
+      `/lighting/alarm/maintenance/list?projectId=${session.projectId}&keyword=${encodeURIComponent(RTU_UID)}`,
+    );
+    expect(left.rows).toEqual([]);
   });
 
   it('shows the 33 alarm types of the project and saves a threshold', async () => {
