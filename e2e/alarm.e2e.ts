@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildCity } from '../apps/simulator/src/city.ts';
+import { Concentrator } from '../apps/simulator/src/device.ts';
 import { hasChromium, launch, noAnimations, policyViolations, signIn } from './browser';
 
 const ALARM_PAGE = '/web/lighting-alarm/alarm';
@@ -23,6 +25,7 @@ describe.skipIf(!hasChromium)('alarms (issue #14)', () => {
   let context: BrowserContext;
   let page: Page;
   let device: MqttClient | null = null;
+  let simulated: Concentrator | null = null;
   let session: { token: string; clientId: string; projectId: number };
 
   async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -71,6 +74,7 @@ describe.skipIf(!hasChromium)('alarms (issue #14)', () => {
 
   afterAll(async () => {
     device?.end(true);
+    await simulated?.stop();
     await context?.close();
     await browser?.close();
     expect(policyViolations).toEqual([]);
@@ -157,6 +161,143 @@ describe.skipIf(!hasChromium)('alarms (issue #14)', () => {
       .poll(() => drawer.getByTestId('alarm-history').textContent(), { timeout: 10_000 })
       .toMatch(/产生[\s\S]*确认[\s\S]*已派维修班组[\s\S]*恢复/);
     await page.keyboard.press('Escape');
+  });
+
+  it('counts a branch over-voltage the simulator trips on the bell, acknowledges it, and sees it clear when the simulator recovers it', async () => {
+    const city = buildCity({
+      seed: 23,
+      lamps: 2,
+      lng: 121.47,
+      lat: 31.23,
+      prefix: `E2E-TRIP-${Date.now().toString(36)}`,
+    });
+    const box = city.boxes[0]!;
+    const branch = box.branches[0]!;
+    // a short hold time for the project's branch over-voltage, so that the trip and its recovery are quick
+    const setting = (holdSeconds: number) =>
+      api<{ code: number; msg: string }>('PUT', '/lighting/alarm-config', {
+        projectId: session.projectId,
+        alarmConfigType: 'BranchOverVoltage',
+        enabled: true,
+        grade: 'urgent',
+        threshold: 250,
+        holdSeconds,
+        push: true,
+        sound: false,
+        notify: false,
+        workOrder: false,
+      });
+    expect((await setting(2)).code).toBe(200);
+    try {
+      const ids: Record<string, number> = {};
+      const add = async (uid: string, deviceType: string, parent?: string) => {
+        const res = await api<{ code: number; msg: string; data: { deviceId: number } }>('POST', '/lighting/device', {
+          projectId: session.projectId,
+          uid,
+          name: uid,
+          deviceType,
+          // the box's cabinet site: the alarm's drawer shows it on a small map
+          longitude: box.lng,
+          latitude: box.lat,
+          ...(parent ? { parentId: ids[parent] } : {}),
+        });
+        expect(res.code, res.msg).toBe(200);
+        ids[uid] = res.data.deviceId;
+      };
+      await add(box.uid, 'BOX');
+      await add(box.ccuUid, 'CCU_IN_BOX', box.uid);
+      for (const b of box.branches) await add(b, 'BRANCH', box.ccuUid);
+      for (const lamp of box.lamps) await add(lamp.rtuUid, 'RTU', lamp.branchUid);
+      const creds = await api<{ data: { secret: string }[] }>('POST', '/lighting/device/credentials', {
+        deviceIds: [ids[box.ccuUid]],
+      });
+      const health = (await (await fetch(`${baseURL}/health`)).json()) as { mqtt: { url: string } };
+      simulated = new Concentrator({
+        box,
+        projectId: session.projectId,
+        root: 'luxgrid',
+        brokerUrl: health.mqtt.url,
+        secret: creds.data[0]!.secret,
+        // reports when the journey asks; the fault is raised by hand, not by chance
+        rateMs: 3_600_000,
+        heartbeatMs: 60_000,
+        failRate: 0,
+        faultsPerHour: 0,
+        seed: 5,
+      });
+      await simulated.start();
+
+      await page.goto(ALARM_PAGE);
+      await page.getByTestId('alarm-page').waitFor();
+      simulated.report();
+      await page.waitForTimeout(1500);
+      const before = await badge();
+
+      // the simulator trips the branch: its supply rises above 250 V and stays there
+      simulated.raise({ kind: 'branchOverVoltage', uid: branch });
+      simulated.report();
+      await expect.poll(badge, { timeout: 30_000 }).toBe(before + 1);
+      const row = page.getByTestId('alarm-table').locator('tr', { hasText: branch });
+      await row.waitFor({ timeout: 20_000 });
+      await expect(row.textContent()).resolves.toContain('未恢复');
+
+      await row.getByTestId('alarm-open').click();
+      const drawer = page.getByTestId('alarm-drawer');
+      await drawer.getByTestId('alarm-history').waitFor();
+      await expect(drawer.getByTestId('alarm-drawer-type').textContent()).resolves.toBe('支路过压');
+      // the branch's place on a small map (MapLibre, or its flat fallback without WebGL), captioned with the device
+      const map = drawer.getByTestId('alarm-map').getByTestId('map-picker');
+      await expect.poll(() => map.getAttribute('data-map-mode'), { timeout: 10_000 }).not.toBe('loading');
+      await expect(map.textContent()).resolves.toContain(branch);
+      await drawer.getByTestId('alarm-chart').locator('[role="img"]').waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+
+      await row.getByTestId('alarm-ack').click();
+      const dialog = page.getByTestId('alarm-handle-dialog');
+      await dialog.getByTestId('alarm-comment').fill('供电局已调压');
+      await dialog.getByRole('button', { name: /确\s*定/ }).click();
+      await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('已确认');
+      await expect.poll(badge, { timeout: 10_000 }).toBe(before);
+
+      // the supply steadies: back in range for the hold time, the alarm clears by itself
+      await simulated.recover({ kind: 'branchOverVoltage', uid: branch });
+      simulated.report();
+      await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain('已恢复');
+      await row.getByTestId('alarm-open').click();
+      await expect
+        .poll(() => drawer.getByTestId('alarm-history').textContent(), { timeout: 10_000 })
+        .toMatch(/产生[\s\S]*确认[\s\S]*供电局已调压[\s\S]*恢复/);
+      await page.keyboard.press('Escape');
+    } finally {
+      await simulated?.stop();
+      simulated = null;
+      await api('POST', '/lighting/alarm-config/reset', {
+        projectId: session.projectId,
+        alarmConfigTypes: ['BranchOverVoltage'],
+      });
+    }
+  });
+
+  it('lists the tilted lamp among the devices under maintenance, with who set it, and ends it now', async () => {
+    await page.goto(ALARM_PAGE);
+    await page.getByTestId('alarm-page').waitFor();
+    await page.getByRole('tab', { name: '维护中的设备' }).click();
+    const row = page.getByTestId('maintenance-table').locator('tr', { hasText: RTU_UID });
+    await row.waitFor({ timeout: 10_000 });
+    await expect(row.textContent()).resolves.toContain('admin');
+    await row.getByTestId('maintenance-end').click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.locator('.ant-message').getByText('操作成功').waitFor();
+    await row.waitFor({ state: 'detached', timeout: 10_000 });
+    const left = await api<{ rows: { uid: string }[] }>(
+      'GET',
+      `/lighting/alarm/maintenance/list?projectId=${session.projectId}&keyword=${encodeURIComponent(RTU_UID)}`,
+    );
+    expect(left.rows).toEqual([]);
   });
 
   it('shows the 33 alarm types of the project and saves a threshold', async () => {

@@ -368,6 +368,21 @@ export const maintenanceBody = z.object({
   reason: comment(),
 });
 
+/** A device under maintenance (its alarms shelved), in the list of the alarm page's maintenance tab. */
+export const maintenanceRow = z.looseObject({
+  deviceId: z.number(),
+  uid: z.string(),
+  deviceName: z.string(),
+  deviceType: z.string(),
+  projectId: z.number(),
+  /** 'yyyy-MM-dd HH:mm:ss' */
+  until: z.string(),
+  reason: z.string(),
+  setBy: z.string(),
+  setTime: z.string(),
+});
+export type MaintenanceRow = z.infer<typeof maintenanceRow>;
+
 /** What happened to an alarm, in its history. */
 export const ALARM_ACTIONS = [
   'RAISED',

@@ -232,6 +232,28 @@ describe('alarms', () => {
     },
   );
 
+  it('a reading held while its type is switched off raises once the type is on again and the hold time passes', async () => {
+    const off = { alarmConfigType: 'RtuOverVoltage', grade: 'urgent', threshold: 260, holdSeconds: 30 };
+    expect((await setting(off)).body.code).toBe(200);
+    await emit(reading('A-RTU-3', { voltage: 275, lampState: 'ON' }));
+    t.clock.advance(10_000);
+    expect((await setting({ ...off, enabled: false })).body.code).toBe(200);
+    // the checks go on while it is off: nothing is raised, and nothing is taken as raised
+    t.clock.advance(40_000);
+    await alarmDetection(t.deps).tick();
+    expect(await alarms('A-RTU-3', 'RtuOverVoltage')).toEqual([]);
+    expect((await setting({ ...off, enabled: true })).body.code).toBe(200);
+    await emit(reading('A-RTU-3', { voltage: 276 }));
+    expect(await alarms('A-RTU-3', 'RtuOverVoltage')).toEqual([]);
+    t.clock.advance(30_000);
+    await alarmDetection(t.deps).tick();
+    expect(await alarms('A-RTU-3', 'RtuOverVoltage')).toMatchObject([{ state: 'NEW', count: 1 }]);
+    await emit(reading('A-RTU-3', { voltage: 228 }));
+    t.clock.advance(30_000);
+    await alarmDetection(t.deps).tick();
+    expect(await alarms('A-RTU-3', 'RtuOverVoltage')).toMatchObject([{ state: 'RECOVERED' }]);
+  });
+
   it('validates settings with messages in both languages; a disabled type raises nothing', async () => {
     const en = await setting({ alarmConfigType: 'RtuOverVoltage', grade: 'urgent', threshold: 900, holdSeconds: 60 });
     expect(en.body.msg).toBe('Threshold must be between 100 and 500 V');
@@ -374,6 +396,46 @@ describe('alarms', () => {
       body: { deviceIds: [dev['A-BOX']!.deviceId], until: '2001-01-01 00:00:00' },
     });
     expect(past.body.msg).toBe('The end of maintenance must be in the future');
+  });
+
+  it('lists the devices under maintenance of the customer: until when, why, who; ended by hand', async () => {
+    const listed = async (token = d.token) =>
+      (await t.call('GET', `/lighting/alarm/maintenance/list?projectId=${d.projectId}&keyword=A-BO`, { token })).body;
+    const mine = await listed();
+    expect(mine.code, JSON.stringify(mine)).toBe(200);
+    expect(mine.rows).toMatchObject([
+      { deviceId: dev['A-BOX']!.deviceId, uid: 'A-BOX', deviceName: 'A-BOX name', reason: 'cabinet rewiring' },
+    ]);
+    expect(mine.rows[0].setBy).not.toBe('');
+    expect(mine.rows[0].until).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // another customer sees none of it and cannot end it
+    expect((await t.call('GET', '/lighting/alarm/maintenance/list', { token: rival.token })).body.rows ?? []).toEqual(
+      [],
+    );
+    const foreign = await t.call('DELETE', `/lighting/alarm/maintenance/${dev['A-BOX']!.deviceId}`, {
+      token: rival.token,
+    });
+    expect(foreign.body.code).not.toBe(200);
+    expect((await listed()).total).toBe(1);
+    // ended now: gone from the list; once it has ended by its time it is left out as well
+    const ended = await t.call('DELETE', `/lighting/alarm/maintenance/${dev['A-BOX']!.deviceId}`, { token: d.token });
+    expect(ended.body.code).toBe(200);
+    expect((await listed()).total).toBe(0);
+    const at = new Date(t.clock.now() + 3_600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const until = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:00`;
+    const again = await t.call('PUT', '/lighting/alarm/maintenance', {
+      token: d.token,
+      body: { deviceIds: [dev['A-BOX']!.deviceId], until },
+    });
+    expect(again.body.code).toBe(200);
+    expect((await listed()).total).toBe(1);
+    // its time passes
+    await t.deps.database.query('update lt_device_maintenance set until = $2 where device_id = $1', [
+      dev['A-BOX']!.deviceId,
+      new Date(t.clock.now() - 60_000),
+    ]);
+    expect((await listed()).total).toBe(0);
   });
 
   it('pushes new and recovered alarms only to viewers of that customer', async () => {

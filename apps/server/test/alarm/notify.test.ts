@@ -6,8 +6,10 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmDetection } from '../../src/modules/alarm/detection/detection.ts';
 import { claimDue, LEASE_MS, MAX_ATTEMPTS } from '../../src/modules/alarm/notify/outbox.ts';
+import { RETENTION_KEY, retentionDays } from '../../src/modules/alarm/notify/retention.ts';
 import { NotifyWorker, notifyWorker } from '../../src/modules/alarm/notify/worker.ts';
 import type { HubEvent } from '../../src/platform/devices/events.ts';
+import { jobHandler } from '../../src/platform/jobs/registry.ts';
 import { secondCustomer } from '../fixtures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { demo } from '../lighting/helpers.ts';
@@ -355,5 +357,56 @@ describe('outward alarm notification', () => {
     } finally {
       await mail.close();
     }
+  });
+
+  it('cleans finished deliveries older than the retention parameter in a scheduled job; queued ones stay', async () => {
+    const handler = jobHandler('alarm.cleanDeliveries');
+    expect(handler).toBeDefined();
+    const [one] = await t.deps.database.query<{ client_id: number; project_id: number; channel_id: number }>(
+      'select client_id, project_id, channel_id from lt_notify_delivery limit 1',
+    );
+    const now = t.clock.now();
+    const add = async (status: string, daysAgo: number) => {
+      const [row] = await t.deps.database.query<{ delivery_id: number }>(
+        `insert into lt_notify_delivery (client_id, project_id, channel_id, action, payload, status, next_time, create_time)
+         values ($1, $2, $3, 'NEW', '{}'::jsonb, $4, $5, $5) returning delivery_id`,
+        [one!.client_id, one!.project_id, one!.channel_id, status, new Date(now - daysAgo * 86_400_000)],
+      );
+      return row!.delivery_id;
+    };
+    const oldSent = await add('SENT', 40);
+    const oldFailed = await add('FAILED', 40);
+    const oldQueued = await add('PENDING', 40);
+    const weekSent = await add('SENT', 7);
+    const left = async (ids: number[]) =>
+      (
+        await t.deps.database.query<{ delivery_id: number }>(
+          'select delivery_id from lt_notify_delivery where delivery_id = any($1::bigint[]) order by delivery_id',
+          [ids],
+        )
+      ).map((r) => r.delivery_id);
+    const run = (args: unknown) =>
+      handler!.run(t.deps, handler!.args.parse(args), {
+        jobId: 0,
+        jobName: 'alarm deliveries',
+        fireTime: null,
+        signal: new AbortController().signal,
+        node: 'test',
+      });
+    // the default: 30 days
+    expect(await retentionDays(t.deps)).toBe(30);
+    expect(await run({})).toMatchObject({ key: 'job.result.alarmDeliveriesCleaned', params: { days: 30 } });
+    expect(await left([oldSent, oldFailed, oldQueued, weekSent])).toEqual([oldQueued, weekSent]);
+    // the platform parameter shortens it
+    const admin = await t.login('admin');
+    const res = await t.call('POST', '/system/config', {
+      token: admin,
+      body: { configName: 'Alarm deliveries kept (days)', configKey: RETENTION_KEY, configValue: '5' },
+    });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    expect(await run({})).toMatchObject({ params: { days: 5, count: 1 } });
+    expect(await left([oldQueued, weekSent])).toEqual([oldQueued]);
+    // the job's own argument is checked with a message
+    expect(() => handler!.args.parse({ days: 0 })).toThrow();
   });
 });

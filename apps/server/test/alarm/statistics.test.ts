@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarmFigures } from '../../src/modules/alarm/statistics/alarm-figures.ts';
 import { grantToRole, secondCustomer } from '../fixtures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { demo } from '../lighting/helpers.ts';
@@ -245,5 +246,33 @@ describe('alarm statistics', () => {
       unacknowledged: 5,
       today: 0,
     });
+  });
+
+  it("counts today's alarms from each project's local midnight in its IANA time zone, not the server's", async () => {
+    const project = async (code: string, zone: string) => {
+      const [row] = await t.deps.database.query<{ project_id: number }>(
+        `insert into biz_project (client_id, code, name, longitude, latitude, iana_time_zone)
+         values ($1, $2, $2, 121.4, 31.2, $3) returning project_id`,
+        [d.clientId, code, zone],
+      );
+      return { clientId: d.clientId, projectId: row!.project_id };
+    };
+    const shanghai = await project('TZ-SH', 'Asia/Shanghai');
+    const newYork = await project('TZ-NY', 'America/New_York');
+    const lampSh = await device(d.clientId, shanghai.projectId, 'TZ-SH-RTU');
+    const lampNy = await device(d.clientId, newYork.projectId, 'TZ-NY-RTU');
+    // 02:00 UTC on 10 June: 10:00 in Shanghai (its day began 16:00 UTC on the 9th), 22:00 on the 9th in New York (04:00 UTC)
+    const shift = Date.parse('2026-06-10T02:00:00Z') - t.clock.now();
+    t.clock.advance(shift);
+    try {
+      await alarm({ ...shanghai, deviceId: lampSh }, 'RtuTilt', 'serious', '2026-06-09T17:00:00Z');
+      await alarm({ ...shanghai, deviceId: lampSh }, 'LampFault', 'serious', '2026-06-09T15:00:00Z');
+      await alarm({ ...newYork, deviceId: lampNy }, 'RtuTilt', 'serious', '2026-06-09T10:00:00Z');
+      await alarm({ ...newYork, deviceId: lampNy }, 'LampFault', 'serious', '2026-06-09T03:00:00Z');
+      expect(await alarmFigures(t.deps, shanghai)).toMatchObject({ open: 2, today: 1 });
+      expect(await alarmFigures(t.deps, newYork)).toMatchObject({ open: 2, today: 1 });
+    } finally {
+      t.clock.advance(-shift);
+    }
   });
 });

@@ -28,6 +28,16 @@ export const ALARM_MESSAGES = {
     'zh-CN': '开始时间不能晚于结束时间',
     'en-US': 'The start of the period must come before its end',
   },
+  'job.handler.cleanAlarmDeliveries': {
+    'zh-CN':
+      '清理N天前已结束（已送达或已放弃）的告警外部通知记录；不填天数时按参数 sys.alarm.notify.retentionDays（默认30天）',
+    'en-US':
+      'Deletes finished (delivered or given up) outward alarm notifications older than N days; without days, the parameter sys.alarm.notify.retentionDays (default 30)',
+  },
+  'job.result.alarmDeliveriesCleaned': {
+    'zh-CN': '已清理{days}天前的告警通知记录{count}条',
+    'en-US': '{count} alarm notification deliveries older than {days} days cleaned',
+  },
   'alarm.maintenance.past': {
     'zh-CN': '维护结束时间必须晚于当前时间',
     'en-US': 'The end of maintenance must be in the future',

@@ -2,6 +2,7 @@ import type { Area } from '../../platform/area.ts';
 import { alarmDetection } from './detection/detection.ts';
 import { alarmRoutes } from './list/alarm.routes.ts';
 import { notifyRoutes } from './notify/notify.routes.ts';
+import { cleanDeliveriesJob } from './notify/retention.ts';
 import { notifyWorker } from './notify/worker.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { alarmFigures } from './statistics/alarm-figures.ts';
@@ -18,6 +19,7 @@ export const alarmArea: Area = {
   name: 'alarm',
   menus: ['statistics/alarm', 'statistics/fault'],
   figures: { alarms: alarmFigures },
+  jobs: [cleanDeliveriesJob],
   // the outward notification worker polls the database: it stops with the HTTP server, before the database closes
   hooks: (app, deps) => app.addHook('onClose', async () => notifyWorker(deps).stop()),
   routes: (deps) => [settingsRoutes(deps), alarmRoutes(deps), notifyRoutes(deps), statisticsRoutes(deps)],

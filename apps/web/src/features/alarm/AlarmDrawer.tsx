@@ -22,6 +22,7 @@ import { HasPermi } from '../../shared/perms';
 import { runtimeApi } from '../lighting/api';
 import { type ChartSeries, lineOption } from '../lighting/line-option';
 import type { TelemetryPoint } from '../lighting/types';
+import { MapPicker } from '../tenant/components/MapPicker';
 import { type AlarmDetail, type AlarmRow, alarmApi, GRADE_COLOURS } from './api';
 
 /** The readings shown around an alarm: an hour before it was first raised until an hour after it ended (or now). */
@@ -140,6 +141,17 @@ export function AlarmDrawer({ alarmId, onClose }: { alarmId: number | null; onCl
               <Typography.Text code>{alarm.detail ? JSON.stringify(alarm.detail) : '-'}</Typography.Text>
             </Descriptions.Item>
           </Descriptions>
+          {alarm.longitude !== null && alarm.latitude !== null && (
+            <div data-testid="alarm-map">
+              <MapPicker
+                value={{ longitude: alarm.longitude, latitude: alarm.latitude }}
+                onChange={() => undefined}
+                readOnly
+                height={220}
+                hint={`${alarm.deviceName} · ${alarm.uid}`}
+              />
+            </div>
+          )}
           <div data-testid="alarm-chart">
             {series.length ? (
               <EChart option={option} height={280} label={t('ltAlarm.chart')} />

@@ -52,6 +52,19 @@ export interface AlarmCounts {
   flood: boolean;
 }
 
+/** A device under maintenance (GET /lighting/alarm/maintenance/list). */
+export interface MaintenanceRow {
+  deviceId: number;
+  uid: string;
+  deviceName: string;
+  deviceType: string;
+  projectId: number;
+  until: string;
+  reason: string;
+  setBy: string;
+  setTime: string;
+}
+
 export const alarmApi = {
   listUrl: '/lighting/alarm/list',
   exportUrl: '/lighting/alarm/export',
@@ -65,6 +78,8 @@ export const alarmApi = {
   clear: (alarmIds: number[], comment: string) => http.put('/lighting/alarm/clear', { alarmIds, comment }),
   maintenance: (deviceIds: number[], until: string, reason: string) =>
     http.put('/lighting/alarm/maintenance', { deviceIds, until, reason }),
+  maintenanceListUrl: '/lighting/alarm/maintenance/list',
+  endMaintenance: (deviceId: number) => http.del(`/lighting/alarm/maintenance/${deviceId}`),
 };
 
 export const alarmConfigApi = {

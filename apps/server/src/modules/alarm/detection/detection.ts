@@ -224,6 +224,11 @@ export class AlarmDetection {
     const own = this.held.get(deviceId);
     if (!own) return;
     for (const [type, held] of own) {
+      // a type switched off holds nothing: its hold time starts again once it is switched on
+      if (!settings[type].enabled && held.active !== true) {
+        own.delete(type);
+        continue;
+      }
       const hold = (settings[type].holdSeconds ?? 0) * 1000;
       if (held.beyondSince !== null && held.active !== true && now - held.beyondSince >= hold) {
         held.active = true;

@@ -1,4 +1,4 @@
-import type { AlarmConfigType, AlarmGrade, AlarmRow } from '@luxgrid/contracts';
+import type { AlarmConfigType, AlarmGrade, AlarmRow, MaintenanceRow } from '@luxgrid/contracts';
 
 import type { Database } from '../../../platform/db.ts';
 import type { Page } from '../../../platform/paging.ts';
@@ -28,6 +28,12 @@ export const ALARM_SORTABLE: Record<string, string> = {
   alarmConfigType: 'a.alarm_config_type',
 };
 
+/** The customer and project columns of `lt_alarm a`, for `scopeSql`. */
+export const ALARM_SCOPE = { client: 'a.client_id', project: 'a.project_id' };
+
+/** A LIKE pattern for text starting with the keyword, its wildcards taken literally. */
+const startsWith = (keyword: string) => `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 const fmt = (column: string) => `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 const ROW = `a.alarm_id as "alarmId", a.device_id as "deviceId", d.uid, d.name as "deviceName", d.device_type as "deviceType",
@@ -41,16 +47,13 @@ const ROW = `a.alarm_id as "alarmId", a.device_id as "deviceId", d.uid, d.name a
 /** The columns of a row, with the time shelving is compared to as parameter `$n`. */
 const row = (n: number) => ROW.replace(':now', `$${n}`);
 
-/** The scope (customer, chosen or filtered project) and the filters as SQL; $1 customer. */
+/** The scope (customer, chosen or filtered project) and the filters as SQL. */
 function where(scope: Pick<Scope, 'clientId' | 'projectId'>, f: AlarmFilter) {
-  const params: unknown[] = [scope.clientId];
-  const add = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const parts = ['($1::bigint is null or a.client_id = $1)'];
-  const projectId = f.projectId ?? scope.projectId;
-  if (projectId) parts.push(`a.project_id = ${add(projectId)}`);
+  const params = new SqlParams();
+  const add = (value: unknown) => params.add(value);
+  const parts = [
+    scopeSql({ clientId: scope.clientId, projectId: f.projectId ?? scope.projectId }, params, ALARM_SCOPE),
+  ];
   if (f.inhibitedBy) parts.push(`a.inhibited_by = ${add(f.inhibitedBy)}`);
   else parts.push('a.inhibited_by is null');
   if (f.alarmConfigType) parts.push(`a.alarm_config_type = ${add(f.alarmConfigType)}`);
@@ -60,12 +63,12 @@ function where(scope: Pick<Scope, 'clientId' | 'projectId'>, f: AlarmFilter) {
   if (f.deviceId) parts.push(`a.device_id = ${add(f.deviceId)}`);
   if (f.acknowledged !== undefined) parts.push(`a.acknowledged = ${add(f.acknowledged)}`);
   if (f.keyword) {
-    const p = add(`${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const p = add(startsWith(f.keyword));
     parts.push(`(d.uid like ${p} or d.name like ${p})`);
   }
   if (f.begin) parts.push(`a.last_time >= ${add(f.begin)}`);
   if (f.end) parts.push(`a.first_time <= ${add(f.end)}`);
-  return { sql: parts.join(' and '), params };
+  return { sql: parts.join(' and '), params: params.values };
 }
 
 export async function listAlarms(
@@ -93,12 +96,13 @@ export async function listAlarms(
 
 /** One alarm of the caller's customer (any project), with its device's place. */
 export async function findAlarm(db: Database, scope: Pick<Scope, 'clientId'>, alarmId: number, now: number) {
+  const p = new SqlParams(alarmId, new Date(now));
   const [found] = await db.query<AlarmRow & Record<string, unknown>>(
     `select ${row(2)}, d.longitude, d.latitude, d.parent_id as "parentId",
             (select p.name from lt_device p where p.device_id = d.parent_id) as "parentName"
        from lt_alarm a join lt_device d on d.device_id = a.device_id
-      where a.alarm_id = $3 and ($1::bigint is null or a.client_id = $1)`,
-    [scope.clientId, new Date(now), alarmId],
+      where a.alarm_id = $1 and ${scopeSql(scope, p, ALARM_SCOPE)}`,
+    p.values,
   );
   return found;
 }
@@ -113,24 +117,26 @@ export async function alarmHistory(db: Database, alarmId: number) {
 
 /** The alarms among these ids that the caller may handle (its customer's), with their type and state. */
 export async function alarmsInScope(db: Database, scope: Pick<Scope, 'clientId'>, alarmIds: readonly number[]) {
+  const p = new SqlParams(alarmIds);
   return db.query<{ alarm_id: number; client_id: number; alarm_config_type: string; state: string }>(
     `select alarm_id, client_id, alarm_config_type, state from lt_alarm
-      where alarm_id = any($1::bigint[]) and ($2::bigint is null or client_id = $2)`,
-    [alarmIds, scope.clientId],
+      where alarm_id = any($1::bigint[]) and ${scopeSql(scope, p)}`,
+    p.values,
   );
 }
 
 /** Unacknowledged active alarms (not shelved, inhibited or under maintenance) and those raised in the last 10 minutes. */
 export async function alarmCounts(db: Database, scope: Pick<Scope, 'clientId' | 'projectId'>, now: number) {
+  const p = new SqlParams(new Date(now), new Date(now - 600_000));
   const [counts] = await db.query<{ unacknowledged: number; lastTenMinutes: number }>(
     `select count(*) filter (where a.state = 'NEW' and not a.acknowledged
-                               and (a.shelved_until is null or a.shelved_until <= $3)) ::int as unacknowledged,
-            count(*) filter (where a.first_time > $4)::int as "lastTenMinutes"
+                               and (a.shelved_until is null or a.shelved_until <= $1)) ::int as unacknowledged,
+            count(*) filter (where a.first_time > $2)::int as "lastTenMinutes"
        from lt_alarm a
-      where ($1::bigint is null or a.client_id = $1) and ($2::bigint is null or a.project_id = $2)
+      where ${scopeSql(scope, p, ALARM_SCOPE)}
         and a.inhibited_by is null and not a.maintenance
-        and (a.state = 'NEW' or a.first_time > $4)`,
-    [scope.clientId, scope.projectId, new Date(now), new Date(now - 600_000)],
+        and (a.state = 'NEW' or a.first_time > $2)`,
+    p.values,
   );
   return counts!;
 }
@@ -167,6 +173,40 @@ export async function setMaintenance(
        set_by = excluded.set_by, set_time = excluded.set_time`,
     [deviceIds, m.until, m.reason, m.by, m.at],
   );
+}
+
+/** Devices under maintenance now (until a later time) of the scope's customer and project, the soonest to end first. */
+export async function listMaintenance(
+  db: Database,
+  scope: Pick<Scope, 'clientId' | 'projectId'>,
+  f: { projectId?: number; keyword?: string },
+  page: Page,
+  now: number,
+) {
+  const p = new SqlParams(new Date(now));
+  const conds = [
+    'm.until > $1',
+    scopeSql({ clientId: scope.clientId, projectId: f.projectId ?? scope.projectId }, p, {
+      client: 'm.client_id',
+      project: 'm.project_id',
+    }),
+  ];
+  if (f.keyword) {
+    const k = p.add(startsWith(f.keyword));
+    conds.push(`(d.uid like ${k} or d.name like ${k})`);
+  }
+  const from = `from lt_device_maintenance m join lt_device d on d.device_id = m.device_id where ${conds.join(' and ')}`;
+  const [rows, count] = await Promise.all([
+    db.query<MaintenanceRow>(
+      `select m.device_id as "deviceId", d.uid, d.name as "deviceName", d.device_type as "deviceType",
+              m.project_id as "projectId", ${fmt('m.until')} as until, m.reason, m.set_by as "setBy",
+              ${fmt('m.set_time')} as "setTime"
+         ${from} order by m.until, m.device_id limit ${page.limit} offset ${page.offset}`,
+      p.values,
+    ),
+    db.query<{ n: number }>(`select count(*)::int as n ${from}`, p.values),
+  ]);
+  return { rows, total: count[0]!.n };
 }
 
 /** Ends a device's maintenance; false when the scope does not reach it or it was not under maintenance. */

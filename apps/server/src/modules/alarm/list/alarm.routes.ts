@@ -6,6 +6,7 @@ import {
   alarmRow,
   alarmShelveBody,
   maintenanceBody,
+  maintenanceRow,
   tableOf,
 } from '@luxgrid/contracts';
 import { ALARM_CONFIG_TYPES, ALARM_GRADES, ALARM_STATES, ALARM_TYPES } from '@luxgrid/contracts/enums';
@@ -31,6 +32,7 @@ import {
   endMaintenance,
   findAlarm,
   listAlarms,
+  listMaintenance,
   setMaintenance,
   shelveAlarms,
 } from './alarm.repository.ts';
@@ -221,6 +223,27 @@ export function alarmRoutes(deps: Deps): FastifyPluginAsyncZod {
           req.body.comment ?? '',
         );
         return ok(req.lang, { cleared });
+      },
+    );
+
+    app.get(
+      '/lighting/alarm/maintenance/list',
+      {
+        config: { perm: 'lighting:alarm:list' },
+        schema: {
+          tags,
+          summary: 'Devices under maintenance now: until when, why, who set it',
+          querystring: pageQuery.extend({
+            projectId: z.coerce.number().int().positive().optional(),
+            keyword: z.string().trim().max(64).optional(),
+          }),
+          response: { 200: tableOf(maintenanceRow) },
+        },
+      },
+      async (req) => {
+        const ctx = req.auth();
+        const { rows, total } = await listMaintenance(db, ctx, req.query, pageOf(req.query), deps.clock.now());
+        return table(req.lang, rows, total);
       },
     );
 

@@ -5,7 +5,7 @@ import type { Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import type { Scope } from '../../../platform/scope.ts';
-import { scopedProject } from '../settings/settings.repository.ts';
+import { requestProject } from '../settings/settings.repository.ts';
 import {
   deleteChannels,
   findChannel,
@@ -57,13 +57,7 @@ export function notifyRoutes(deps: Deps): FastifyPluginAsyncZod {
   const tags = ['lighting/alarm-config'];
   const worker = notifyWorker(deps);
 
-  async function project(scope: Scope, projectId: number | undefined) {
-    const id = projectId ?? scope.projectId;
-    if (!id) throw fail('lighting.project.required');
-    const found = await scopedProject(db, scope, id);
-    if (!found) throw notFound();
-    return { projectId: id, clientId: found.clientId };
-  }
+  const project = (scope: Scope, projectId: number | undefined) => requestProject(db, scope, projectId);
   const values = (b: z.infer<typeof channelBody>) => ({
     kind: b.kind,
     name: b.name,

@@ -1,7 +1,8 @@
 import { type AlarmConfigType, type AlarmSetting, type AlarmSettingBody, defaultSetting } from '@luxgrid/contracts';
 import { ALARM_CONFIG_TYPES } from '@luxgrid/contracts/enums';
 import type { Database } from '../../../platform/db.ts';
-import type { Scope } from '../../../platform/scope.ts';
+import { fail, notFound } from '../../../platform/errors.ts';
+import { type Scope, SqlParams, scopeSql } from '../../../platform/scope.ts';
 
 type Settings = Record<AlarmConfigType, AlarmSetting & { custom: boolean }>;
 
@@ -50,11 +51,24 @@ export async function scopedProject(
   scope: Pick<Scope, 'clientId'>,
   projectId: number,
 ): Promise<{ clientId: number } | undefined> {
+  const p = new SqlParams(projectId);
   const [row] = await db.query<{ client_id: number }>(
-    `select client_id from biz_project where project_id = $1 and del_flag = '0' and ($2::bigint is null or client_id = $2)`,
-    [projectId, scope.clientId],
+    `select client_id from biz_project where project_id = $1 and del_flag = '0' and ${scopeSql(scope, p)}`,
+    p.values,
   );
   return row ? { clientId: row.client_id } : undefined;
+}
+
+/**
+ * The project a settings or notification request acts on: the one named, else the one chosen in
+ * the top bar; refused when none is given, not found outside the caller's customer.
+ */
+export async function requestProject(db: Database, scope: Pick<Scope, 'clientId' | 'projectId'>, projectId?: number) {
+  const id = projectId ?? scope.projectId;
+  if (!id) throw fail('lighting.project.required');
+  const found = await scopedProject(db, scope, id);
+  if (!found) throw notFound();
+  return { projectId: id, clientId: found.clientId };
 }
 
 export async function saveSetting(

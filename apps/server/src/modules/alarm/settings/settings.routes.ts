@@ -4,10 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
-import { fail, notFound } from '../../../platform/errors.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { alarmDetection } from '../detection/detection.ts';
-import { projectSettings, resetSettings, saveSetting, scopedProject } from './settings.repository.ts';
+import { projectSettings, requestProject, resetSettings, saveSetting } from './settings.repository.ts';
 
 /** A project's alarm settings (`lighting/alarm-config`): the 33 types over the platform defaults. */
 export function settingsRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -15,13 +14,7 @@ export function settingsRoutes(deps: Deps): FastifyPluginAsyncZod {
   const tags = ['lighting/alarm-config'];
   const detection = alarmDetection(deps);
 
-  async function project(scope: Scope, projectId: number | undefined) {
-    const id = projectId ?? scope.projectId;
-    if (!id) throw fail('lighting.project.required');
-    const found = await scopedProject(db, scope, id);
-    if (!found) throw notFound();
-    return { projectId: id, clientId: found.clientId };
-  }
+  const project = (scope: Scope, projectId: number | undefined) => requestProject(db, scope, projectId);
 
   return async (app) => {
     app.get(

@@ -77,13 +77,22 @@ interface MapPickerProps {
   height?: number;
   tileUrl?: string;
   readOnly?: boolean;
+  /** the caption in the lower left, instead of the picker's own */
+  hint?: string;
 }
 
 /**
  * Click (or drag the marker) to place a point; the point follows the coordinate inputs. Draws
  * with MapLibre (WebGL); without WebGL it falls back to a flat SVG picker that works the same way.
  */
-export function MapPicker({ value, onChange, height = 320, tileUrl = MAP_TILE_URL, readOnly = false }: MapPickerProps) {
+export function MapPicker({
+  value,
+  onChange,
+  height = 320,
+  tileUrl = MAP_TILE_URL,
+  readOnly = false,
+  hint,
+}: MapPickerProps) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
@@ -228,7 +237,7 @@ export function MapPicker({ value, onChange, height = 320, tileUrl = MAP_TILE_UR
           pointerEvents: 'none',
         }}
       >
-        {readOnly ? t('mapPicker.readOnlyHint') : t('mapPicker.hint')}
+        {hint ?? (readOnly ? t('mapPicker.readOnlyHint') : t('mapPicker.hint'))}
       </div>
     </div>
   );

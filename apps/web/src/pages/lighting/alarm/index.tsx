@@ -1,10 +1,11 @@
 import { ALARM_CONFIG_TYPES } from '@luxgrid/contracts/enums';
-import { App, Button, Form, Input, InputNumber, Space, Tag } from 'antd';
+import { App, Button, Form, Input, InputNumber, Space, Tabs, Tag } from 'antd';
 import { type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onPush } from '../../../app/socket';
 import { AlarmDrawer } from '../../../features/alarm/AlarmDrawer';
 import { type AlarmRow, alarmApi, GRADE_COLOURS } from '../../../features/alarm/api';
+import { MaintenanceTab } from '../../../features/alarm/MaintenanceTab';
 import { useThrottled } from '../../../features/lighting/live';
 import { NeedProject, useProjectId } from '../../../features/lighting/project';
 import { DictTag } from '../../../shared/DictTag';
@@ -129,70 +130,86 @@ function AlarmPageBody() {
   const title = handling && t(`ltAlarm.${handling.kind === 'acknowledge' ? 'ackTitle' : `${handling.kind}Title`}`);
   return (
     <div className="lx-page" data-testid="alarm-page">
-      <ProTable<AlarmRow>
-        ref={table}
-        url={alarmApi.listUrl}
-        rowKey="alarmId"
-        testId="alarm-table"
-        extraParams={extraParams}
-        columns={columns}
-        selectable
-        onSelectionChange={(k) => setKeys(k)}
-        searchFields={[
-          { type: 'input', name: 'keyword', label: t('ltAlarm.keyword') },
+      <Tabs
+        destroyOnHidden
+        items={[
           {
-            type: 'select',
-            name: 'alarmConfigType',
-            label: t('ltAlarm.type'),
-            options: ALARM_CONFIG_TYPES.map((value) => ({
-              value,
-              label: types.find((o) => o.dictValue === value)?.dictLabel ?? value,
-            })),
-            width: 240,
+            key: 'alarms',
+            label: t('ltAlarm.alarmsTab'),
+            children: (
+              <ProTable<AlarmRow>
+                ref={table}
+                url={alarmApi.listUrl}
+                rowKey="alarmId"
+                testId="alarm-table"
+                extraParams={extraParams}
+                columns={columns}
+                selectable
+                onSelectionChange={(k) => setKeys(k)}
+                searchFields={[
+                  { type: 'input', name: 'keyword', label: t('ltAlarm.keyword') },
+                  {
+                    type: 'select',
+                    name: 'alarmConfigType',
+                    label: t('ltAlarm.type'),
+                    options: ALARM_CONFIG_TYPES.map((value) => ({
+                      value,
+                      label: types.find((o) => o.dictValue === value)?.dictLabel ?? value,
+                    })),
+                    width: 240,
+                  },
+                  { type: 'select', name: 'alarmType', label: t('ltAlarm.family'), dictType: 'alarm_type' },
+                  { type: 'select', name: 'grade', label: t('ltAlarm.grade'), dictType: 'alarm_grade' },
+                  {
+                    type: 'select',
+                    name: 'state',
+                    label: t('ltAlarm.state'),
+                    options: [
+                      { value: 'NEW', label: t('ltAlarm.NEW') },
+                      { value: 'RECOVERED', label: t('ltAlarm.RECOVERED') },
+                    ],
+                  },
+                  {
+                    type: 'select',
+                    name: 'acknowledged',
+                    label: t('ltAlarm.acknowledged'),
+                    options: [
+                      { value: 'false', label: t('ltAlarm.ackNo') },
+                      { value: 'true', label: t('ltAlarm.ackYes') },
+                    ],
+                  },
+                  { type: 'dateRange', name: 'time', label: t('ltAlarm.time') },
+                ]}
+                toolbar={() => (
+                  <Space>
+                    <HasPermi value={['lighting:alarm:handle']}>
+                      <Button onClick={() => open('acknowledge', keys.map(Number))} data-testid="alarm-ack-selected">
+                        {t('ltAlarm.acknowledge')}
+                      </Button>
+                      <Button onClick={() => open('shelve', keys.map(Number))}>{t('ltAlarm.shelve')}</Button>
+                      <Button danger onClick={() => open('clear', keys.map(Number))}>
+                        {t('ltAlarm.clear')}
+                      </Button>
+                    </HasPermi>
+                    <ExportButton
+                      perm="lighting:alarm"
+                      url={alarmApi.exportUrl}
+                      table={table}
+                      params={extraParams}
+                      fileName="alarms"
+                      testId="alarm-export"
+                    />
+                  </Space>
+                )}
+              />
+            ),
           },
-          { type: 'select', name: 'alarmType', label: t('ltAlarm.family'), dictType: 'alarm_type' },
-          { type: 'select', name: 'grade', label: t('ltAlarm.grade'), dictType: 'alarm_grade' },
           {
-            type: 'select',
-            name: 'state',
-            label: t('ltAlarm.state'),
-            options: [
-              { value: 'NEW', label: t('ltAlarm.NEW') },
-              { value: 'RECOVERED', label: t('ltAlarm.RECOVERED') },
-            ],
+            key: 'maintenance',
+            label: t('ltAlarm.maintenanceTab'),
+            children: <MaintenanceTab projectId={projectId} />,
           },
-          {
-            type: 'select',
-            name: 'acknowledged',
-            label: t('ltAlarm.acknowledged'),
-            options: [
-              { value: 'false', label: t('ltAlarm.ackNo') },
-              { value: 'true', label: t('ltAlarm.ackYes') },
-            ],
-          },
-          { type: 'dateRange', name: 'time', label: t('ltAlarm.time') },
         ]}
-        toolbar={() => (
-          <Space>
-            <HasPermi value={['lighting:alarm:handle']}>
-              <Button onClick={() => open('acknowledge', keys.map(Number))} data-testid="alarm-ack-selected">
-                {t('ltAlarm.acknowledge')}
-              </Button>
-              <Button onClick={() => open('shelve', keys.map(Number))}>{t('ltAlarm.shelve')}</Button>
-              <Button danger onClick={() => open('clear', keys.map(Number))}>
-                {t('ltAlarm.clear')}
-              </Button>
-            </HasPermi>
-            <ExportButton
-              perm="lighting:alarm"
-              url={alarmApi.exportUrl}
-              table={table}
-              params={extraParams}
-              fileName="alarms"
-              testId="alarm-export"
-            />
-          </Space>
-        )}
       />
       <AlarmDrawer alarmId={selected} onClose={() => setSelected(null)} />
       <DraggableDialog
