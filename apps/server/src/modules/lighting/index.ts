@@ -6,8 +6,9 @@ import { deviceFigures } from './home/device-figures.ts';
 import { importRoutes } from './import/import.routes.ts';
 import { registryRoutes } from './registry/registry.routes.ts';
 import { strategyRoutes } from './strategy/strategy.routes.ts';
+import { taskRoutes } from './task/task.routes.ts';
 
-/** Smart lighting: device registry, models, groups and tags, imports, runtime data, commands, fault states, strategies and the astronomical clock. */
+/** Smart lighting: device registry, models, groups and tags, imports, runtime data, commands and control tasks, fault states, strategies and the astronomical clock. */
 export const lightingArea: Area = {
   name: 'lighting',
   menus: ['lighting'],
@@ -17,6 +18,7 @@ export const lightingArea: Area = {
     runtimeRoutes(deps),
     importRoutes(deps),
     strategyRoutes(deps),
+    taskRoutes(deps),
   ],
   figures: { devices: deviceFigures },
   // a lamp is faulty from a fault it reports until it recovers
