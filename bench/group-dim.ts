@@ -97,6 +97,24 @@ try {
   }, 'concentrators online');
   const onlineMs = performance.now() - connected;
 
+  // --profile: time spent per SQL statement during the dim (the statement's first words)
+  const spent = new Map<string, { ms: number; n: number }>();
+  if (process.argv.includes('--profile')) {
+    const query = db.query.bind(db);
+    db.query = (async (sql: string, params?: unknown[]) => {
+      const began = performance.now();
+      try {
+        return await query(sql, params as never);
+      } finally {
+        const key = sql.replace(/\s+/g, ' ').trim().slice(0, 70);
+        const entry = spent.get(key) ?? { ms: 0, n: 0 };
+        entry.ms += performance.now() - began;
+        entry.n++;
+        spent.set(key, entry);
+      }
+    }) as typeof db.query;
+  }
+
   // the group dim
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -143,6 +161,16 @@ try {
       ['command messages sent', gw.deviceHub.stats.commandsSent],
     ]),
   );
+  if (spent.size)
+    console.log(
+      table([
+        ['statement', 'calls', 'ms'],
+        ...[...spent]
+          .sort((a, b) => b[1].ms - a[1].ms)
+          .slice(0, 12)
+          .map(([sql, e]) => [sql, e.n, Math.round(e.ms)]),
+      ]),
+    );
 } finally {
   if (devices) {
     devices.kill('SIGTERM');

@@ -23,6 +23,20 @@ import type { BufferedWriter } from './writer.ts';
 const resultRows = (items: ResultItem[]) =>
   items.map((i) => ({ id: i.id, s: i.status, r: i.data ?? null, e: (i.error ?? '').slice(0, 200) }));
 
+/** A command a result ended, as the follow-up steps read it. */
+interface FinishedRow {
+  command_id: string;
+  batch_id: string;
+  device_id: number;
+  status: string;
+  action: string;
+  log_id: number | null;
+  result: Record<string, unknown> | null;
+  error: string;
+  params: Record<string, unknown> | null;
+  started: number;
+}
+
 interface CommandUpdate {
   commandId: string;
   batchId: string;
@@ -249,23 +263,21 @@ export class CommandFlow {
 
   async complete(session: DeviceInfo, answers: ResultItem[], now: number): Promise<void> {
     const checked = await this.checkResults(session, answers);
-    const settled = await this.settleCancels(session, checked);
     // a CANCELED answer only ever confirms a cancel message; it never ends an open command
-    const items = checked.filter((i) => !settled.has(i.id) && i.status !== 'CANCELED');
-    if (!items.length) return;
+    const items = checked.filter((i) => i.status !== 'CANCELED');
+    const rows = items.length ? await this.finish(session, items, now) : [];
+    // what ended no open command answers a cancel (CANCELED, or the result of having carried it out)
+    const ended = new Set(rows.map((r) => r.command_id));
+    const rest = checked.filter((i) => !ended.has(i.id));
+    if (rest.length) await this.settleCancels(session, rest);
+    if (!rows.length) return;
+    await this.afterResults(session, rows, now);
+  }
+
+  /** Ends the open commands these results answer. */
+  private finish(session: DeviceInfo, items: ResultItem[], now: number) {
     const input = resultRows(items);
-    const rows = await this.deps.database.query<{
-      command_id: string;
-      batch_id: string;
-      device_id: number;
-      status: string;
-      action: string;
-      log_id: number | null;
-      result: Record<string, unknown> | null;
-      error: string;
-      params: Record<string, unknown> | null;
-      started: number;
-    }>(
+    return this.deps.database.query<FinishedRow>(
       `update lt_command c set status = x.s, result = x.r, error = x.e, finish_time = to_timestamp($3 / 1000.0),
          delivered_time = coalesce(c.delivered_time, to_timestamp($3 / 1000.0))
        from json_to_recordset($1::json) as x(id text, s text, r jsonb, e text)
@@ -274,7 +286,10 @@ export class CommandFlow {
          (extract(epoch from coalesce(c.sent_time, c.create_time)) * 1000)::float8 as started`,
       [JSON.stringify(input), session.deviceId, now],
     );
-    if (!rows.length) return;
+  }
+
+  /** Device log, read-backs, configuration state, pushes and `commandResult` of ended commands. */
+  private async afterResults(session: DeviceInfo, rows: FinishedRow[], now: number) {
     await this.finishDeviceLogs(
       rows.map((r) => ({
         logId: r.log_id,
