@@ -135,16 +135,19 @@ export class CommandFlow {
       entry.body.commands.push({ id: r.command_id, uid: r.uid });
       entry.cast.addresses.push(r.address);
     }
-    for (const { topic, body, session, cast } of messages.values()) {
-      // several children of one task: one broadcast by group number or short addresses where the model speaks it
-      if (body.commands.length > 1) {
-        const mode = castFor(cast.rtuProtocol, cast.groupNo, cast.addresses);
-        if (mode) body.cast = mode;
-      }
-      const route = this.routes.get(session.projectId);
-      if (route) await route(session, body);
-      else await this.mqtt.client.publishAsync(topic, JSON.stringify(body), { qos: 1 });
-    }
+    // every session's message goes out at once (QoS 1 acknowledgements awaited together)
+    await Promise.all(
+      [...messages.values()].map(async ({ topic, body, session, cast }) => {
+        // several children of one task: one broadcast by group number or short addresses where the model speaks it
+        if (body.commands.length > 1) {
+          const mode = castFor(cast.rtuProtocol, cast.groupNo, cast.addresses);
+          if (mode) body.cast = mode;
+        }
+        const route = this.routes.get(session.projectId);
+        if (route) await route(session, body);
+        else await this.mqtt.client.publishAsync(topic, JSON.stringify(body), { qos: 1 });
+      }),
+    );
     this.stats.commandsSent += rows.length;
     await this.pushUpdates(
       rows.map((r) => ({

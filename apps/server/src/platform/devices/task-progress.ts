@@ -37,8 +37,8 @@ export async function countTasks(db: Deps['database'], batchIds: string[]) {
 
 /**
  * Pushes `task.progress` for the tasks whose commands moved on, to the viewers of the task's
- * customer and project: at most once per interval per task however many devices answered, so a
- * group of 100,000 lamps costs a handful of pushes, and a last one when it is done.
+ * customer and project: at most once a second per task however many devices answered (each push counts
+ * the task's commands once), and a last one when it is done.
  */
 export class TaskProgress {
   private readonly dirty = new Map<string, TaskScope>();
@@ -47,7 +47,7 @@ export class TaskProgress {
 
   constructor(
     private readonly deps: Deps,
-    private readonly intervalMs = 300,
+    private readonly intervalMs = 1000,
   ) {}
 
   touch(batchId: string, scope: TaskScope): void {
