@@ -207,7 +207,7 @@ export function runtimeRoutes(deps: Deps): FastifyPluginAsyncZod {
         const en = req.lang === 'en-US';
         return sendWorkbook(
           reply,
-          en ? 'task log' : '任务日志',
+          en ? 'task-log' : '任务日志',
           [
             { header: en ? 'Created' : '创建时间', key: 'createTime', width: 20 },
             { header: en ? 'Project' : '项目', key: 'projectName', width: 18 },
