@@ -277,31 +277,30 @@ export class CommandFlow {
     await this.afterResults(session, rows, now);
   }
 
-  /** Ends the open commands these results answer. */
+  /** Ends the open commands these results answer, and their device log rows, in one statement. */
   private finish(session: DeviceInfo, items: ResultItem[], now: number) {
     const input = resultRows(items);
     return this.deps.database.query<FinishedRow>(
-      `update lt_command c set status = x.s, result = x.r, error = x.e, finish_time = to_timestamp($3 / 1000.0),
-         delivered_time = coalesce(c.delivered_time, to_timestamp($3 / 1000.0))
-       from json_to_recordset($1::json) as x(id text, s text, r jsonb, e text)
-       where c.command_id = x.id and c.session_id = $2 and c.status in ('PENDING', 'SENT', 'DELIVERED')
-       returning c.command_id, c.batch_id, c.device_id, c.status, c.action, c.log_id, c.result, c.error, c.params,
-         (extract(epoch from coalesce(c.sent_time, c.create_time)) * 1000)::float8 as started`,
+      `with done as (
+         update lt_command c set status = x.s, result = x.r, error = x.e, finish_time = to_timestamp($3 / 1000.0),
+           delivered_time = coalesce(c.delivered_time, to_timestamp($3 / 1000.0))
+         from json_to_recordset($1::json) as x(id text, s text, r jsonb, e text)
+         where c.command_id = x.id and c.session_id = $2 and c.status in ('PENDING', 'SENT', 'DELIVERED')
+         returning c.command_id, c.batch_id, c.device_id, c.status, c.action, c.log_id, c.result, c.error, c.params,
+           (extract(epoch from coalesce(c.sent_time, c.create_time)) * 1000)::float8 as started),
+       logged as (
+         update sys_device_log l set status = case when d.status = 'SUCCESS' then 0 else 1 end,
+           response = (case when d.result is null then jsonb_build_object('status', d.status)
+                       else jsonb_build_object('status', d.status, 'data', d.result) end)::text,
+           consume_time = greatest(0, round($3 - d.started))::int, finish_time = to_timestamp($3 / 1000.0)
+         from done d where l.log_id = d.log_id)
+       select * from done`,
       [JSON.stringify(input), session.deviceId, now],
     );
   }
 
-  /** Device log, read-backs, configuration state, pushes and `commandResult` of ended commands. */
+  /** Read-backs, configuration state, pushes and `commandResult` of ended commands (their log rows are done). */
   private async afterResults(session: DeviceInfo, rows: FinishedRow[], now: number) {
-    await this.finishDeviceLogs(
-      rows.map((r) => ({
-        logId: r.log_id,
-        ok: r.status === 'SUCCESS',
-        response: JSON.stringify({ status: r.status, ...(r.result ? { data: r.result } : {}) }),
-        consume: Math.max(0, Math.round(now - r.started)),
-      })),
-      now,
-    );
     // read-backs carry the device's state and configuration; configuration issues settle the config state
     for (const r of rows) {
       const info = this.registry.byDeviceId(r.device_id);
