@@ -70,6 +70,7 @@ const RECORD_PARAMS: Record<string, string> = {
   planId: 'virtualDimming',
   planIds: 'virtualDimming',
   commandIds: 'command',
+  batchId: 'task',
   operId: 'operLog',
   operIds: 'operLog',
   infoIds: 'loginLog',
@@ -405,6 +406,7 @@ async function rivalRecords(): Promise<void> {
     [COMMAND_ID, batch, c, p, rival.device],
   );
   rival.command = COMMAND_ID;
+  rival.task = batch;
   rival.subscription = await id(
     "insert into sys_client_subscription (client_id, package_id, start_time, end_time) select $1, package_id, now(), now() + interval '1 year' from sys_package limit 1 returning subscription_id as id",
     [c],

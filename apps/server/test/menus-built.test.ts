@@ -94,7 +94,8 @@ describe('/routers leaves out menus whose screen is not built', () => {
     expect(all.some((r) => r.component === 'lighting/device/index')).toBe(true);
     expect(all.some((r) => r.component === 'lighting/alarm/index')).toBe(true);
     expect(all.some((r) => r.component === 'lighting/strategy/index')).toBe(true);
-    expect(all.some((r) => r.component === 'lighting/group-apply/index')).toBe(false);
+    expect(all.some((r) => r.component === 'lighting/group-apply/index')).toBe(true);
+    expect(all.some((r) => r.component === 'lighting/param-config/index')).toBe(false);
   });
 
   it('tells the admin which subsystems are not available yet', async () => {

@@ -37,7 +37,7 @@ const REMEMBERED = 2_000;
  */
 export class CommandDesk {
   clockOffsetMs: number;
-  readonly stats = { taken: 0, refused: 0, cancelled: 0, cancelTooLate: 0 };
+  readonly stats = { taken: 0, refused: 0, cancelled: 0, cancelTooLate: 0, casts: 0 };
   private readonly waiting = new Map<string, { timer: NodeJS.Timeout }>();
   private readonly answered = new Map<string, Record<string, unknown>>();
   private readonly now: () => number;
@@ -81,6 +81,16 @@ export class CommandDesk {
       );
     const cmd = msg as unknown as CommandMessage;
     this.stats.taken += fresh.length;
+    if (cmd.cast) {
+      // GROUPCAST / MULTICAST: one broadcast reaches every child at once; one result message answers each
+      this.stats.casts++;
+      const timer = setTimeout(() => {
+        const still = fresh.filter((c) => this.waiting.delete(c.id));
+        if (still.length) this.answerAll(still.map((c) => ({ id: c.id, ...this.carryOut(cmd, c.uid) })));
+      }, this.o.answerDelayMs());
+      for (const c of fresh) this.waiting.set(c.id, { timer });
+      return;
+    }
     for (const c of fresh) {
       const timer = setTimeout(() => {
         this.waiting.delete(c.id);
@@ -114,8 +124,9 @@ export class CommandDesk {
     for (const { id } of commands) {
       const waiting = this.waiting.get(id);
       if (waiting) {
-        clearTimeout(waiting.timer);
         this.waiting.delete(id);
+        // a broadcast's timer answers its other children still
+        if (![...this.waiting.values()].some((w) => w.timer === waiting.timer)) clearTimeout(waiting.timer);
         this.stats.cancelled++;
         answers.push({ id, status: 'CANCELED' });
         continue;

@@ -213,6 +213,10 @@ export const COMMAND_LIFECYCLE = [
 ] as const;
 export type COMMAND_LIFECYCLE = (typeof COMMAND_LIFECYCLE)[number];
 
+/** Where a command task came from: control (apply screens, device pages), the batch query center, terminal configuration. */
+export const TASK_SOURCES = ['CONTROL', 'QUERY', 'CONFIG'] as const;
+export type TASK_SOURCES = (typeof TASK_SOURCES)[number];
+
 /** What a command asks of a device, as the protocol carries it: the control actions and configuration issue (lighting.ts derives PROTOCOL_ACTIONS and COMMAND_ACTIONS from it). */
 export const COMMAND_ACTION_CODES = [
   'LIGHT_ON',

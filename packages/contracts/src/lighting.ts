@@ -9,6 +9,7 @@ import {
   TERMINAL_CONNECTIONS,
 } from './enums.ts';
 import { heldSchedules } from './protocol-schedule.ts';
+import { commandCast } from './protocol-group.ts';
 import { LIGHTING } from './things/index.ts';
 import { CHANNEL_MAX, CHANNEL_MIN, DIM_MAX, DIM_MIN, PANID_MAX, PANID_MIN } from './things/lighting.ts';
 import { idNumber, optionalText, rule, text } from './validation.ts';
@@ -301,6 +302,8 @@ export const commandMessage = z.object({
   params: z.record(z.string(), z.unknown()).optional(),
   ts: z.number().int(),
   expiresAt: z.number().int(),
+  /** group commands: the lamps are reached by group number or short addresses (protocol-group.ts) */
+  cast: commandCast.optional(),
   commands: z.array(z.object({ id: z.string(), uid: wireUid })).min(1),
 });
 export type CommandMessage = z.infer<typeof commandMessage>;

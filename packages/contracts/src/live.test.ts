@@ -34,6 +34,15 @@ const EVERY_KIND: Record<LiveMessage['type'], LiveMessage> = {
     projectId: 7,
     items: [{ commandId: 'c-1', deviceId: 11, status: 'DELIVERED', ts: 1_764_000_000_000 }],
   },
+  'task.progress': {
+    type: 'task.progress',
+    clientId: 3,
+    projectId: 7,
+    batchId: '5b0a4a52-1f3e-4c55-9a57-3f1d3c0e9b21',
+    total: 4,
+    counts: { PENDING: 0, SENT: 1, DELIVERED: 0, SUCCESS: 2, FAILED: 1, TIMEOUT: 0, EXPIRED: 0, CANCELED: 0 },
+    done: false,
+  },
   'import.progress': {
     type: 'import.progress',
     clientId: 3,

@@ -85,6 +85,18 @@ export const commandUpdateMessage = z.object({
   items: z.array(liveCommandUpdate),
 });
 
+/** How far one control task has come: its devices per lifecycle state (pushed at most every few hundred ms). */
+export const taskProgressMessage = z.object({
+  type: z.literal('task.progress'),
+  clientId: id,
+  projectId: id,
+  batchId: z.string(),
+  total: z.number().int().nonnegative(),
+  counts: z.record(z.enum(COMMAND_LIFECYCLE), z.number().int().nonnegative()),
+  /** every device reached an end state */
+  done: z.boolean(),
+});
+
 /** How far a device import of one project has come: RUNNING after every chunk, DONE once. */
 export const importProgressMessage = z.object({
   type: z.literal('import.progress'),
@@ -144,6 +156,7 @@ export const liveMessage = z.discriminatedUnion('type', [
   deviceStateMessage,
   deviceEventMessage,
   commandUpdateMessage,
+  taskProgressMessage,
   importProgressMessage,
   alarmUpdateMessage,
   scheduleProgressMessage,
@@ -155,7 +168,7 @@ export type LiveMessageOf<T extends LiveMessageType> = Extract<LiveMessage, { ty
 
 /** The messages published to the viewers of one project (the others answer one socket only). */
 export type ProjectLiveMessage = LiveMessageOf<
-  'device.state' | 'device.event' | 'command.update' | 'import.progress' | 'alarm.update' | 'schedule.progress'
+  'device.state' | 'device.event' | 'command.update' | 'task.progress' | 'import.progress' | 'alarm.update' | 'schedule.progress'
 >;
 
 /** A received text frame as a `LiveMessage`, or null when it is not one (bad JSON, unknown type, wrong fields). */

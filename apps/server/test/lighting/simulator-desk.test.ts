@@ -199,3 +199,34 @@ describe('a simulated controller holds schedules', () => {
     });
   });
 });
+
+describe('a simulated concentrator takes a GROUPCAST or MULTICAST message', () => {
+  it('carries the broadcast out once and answers every child in one result message, a cancelled child excepted', async () => {
+    const sent: { kind: string; body: { items: { id: string; status: string }[] } }[] = [];
+    const desk = new CommandDesk({
+      send: (kind, body) => void sent.push({ kind, body: body as (typeof sent)[number]['body'] }),
+      carryOut: () => ({ status: 'SUCCESS', data: { dimLevel: 30 } }),
+      answerDelayMs: () => 20,
+    });
+    const commands = ['A', 'B', 'C'].map((uid) => ({ id: `id-${uid}`, uid }));
+    desk.take({
+      action: 'LIGHT_DIMMING',
+      value: 30,
+      ts: Date.now(),
+      expiresAt: Date.now() + 60_000,
+      cast: { mode: 'GROUPCAST', group: 7 },
+      commands,
+    });
+    desk.take({ action: 'cancel', ts: Date.now(), commands: [commands[1]] });
+    await new Promise((r) => setTimeout(r, 60));
+    const results = sent.filter((s) => s.kind === 'result').map((s) => s.body.items);
+    expect(results).toEqual([
+      [{ id: 'id-B', status: 'CANCELED' }],
+      [
+        { id: 'id-A', status: 'SUCCESS', data: { dimLevel: 30 } },
+        { id: 'id-C', status: 'SUCCESS', data: { dimLevel: 30 } },
+      ],
+    ]);
+    expect(desk.stats.casts).toBe(1);
+  });
+});

@@ -42,6 +42,16 @@ export const LIGHTING_MESSAGES = {
     'zh-CN': '请先为回路选择控制输出（DO）',
     'en-US': 'please select the control output (DO) for the circuit first',
   },
+  // control tasks (spec §5: object count)
+  'lighting.task.objectCount': { 'zh-CN': '对象数量不能为0或为空', 'en-US': 'object count not 0 or empty' },
+  'lighting.task.nothingToRetry': {
+    'zh-CN': '该任务没有失败、超时或过期的设备可重试',
+    'en-US': 'the task has no failed, timed-out or expired devices to retry',
+  },
+  'lighting.task.finished': {
+    'zh-CN': '任务已结束，无法取消',
+    'en-US': 'the task has finished and cannot be canceled',
+  },
   'lighting.select.first': { 'zh-CN': '请先选择数据', 'en-US': 'please select data first' },
   'lighting.save.basicFirst': { 'zh-CN': '请先保存基本信息', 'en-US': 'please save basic information first' },
   'lighting.delete.failed': { 'zh-CN': '删除失败！', 'en-US': 'Deletion failed!' },

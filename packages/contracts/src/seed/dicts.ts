@@ -49,6 +49,7 @@ import {
   SEX,
   SHOW_HIDE,
   SWITCH_MODULE_MODELS,
+  TASK_SOURCES,
   TASK_STATES,
   TERMINAL_CONNECTIONS,
   TIME_MODES,
@@ -501,6 +502,11 @@ export const DICTS: DictSeed[] = [
   dict('task_result_state', '执行结果', 'Result', RESULT_STATES, {
     SUCCESS: ['成功', 'Success', 'success'],
     FAIL: ['失败', 'Fail', 'danger'],
+  }),
+  dict('lighting_task_source', '任务来源', 'Task Source', TASK_SOURCES, {
+    CONTROL: ['手动控制', 'Manual control', 'primary'],
+    QUERY: ['批量召测', 'Batch query', 'info'],
+    CONFIG: ['配置下发', 'Configuration issue', 'default'],
   }),
   dict('task_command_state', '指令状态', 'Command State', COMMAND_LIFECYCLE, {
     PENDING: ['待发送', 'Pending', 'default'],

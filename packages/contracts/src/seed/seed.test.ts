@@ -379,6 +379,7 @@ describe('dictionaries', () => {
     ACTION_TYPES: 'task_action_type',
     OPERATION_TYPES: 'task_operation_type',
     ISSUE_STATES: 'task_issue_state',
+    TASK_SOURCES: 'lighting_task_source',
     TASK_STATES: 'task_state',
     RESULT_STATES: 'task_result_state',
     COMMAND_LIFECYCLE: 'task_command_state',

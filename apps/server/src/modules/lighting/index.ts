@@ -12,8 +12,9 @@ import { issueRoutes } from './strategy/issue.routes.ts';
 import { listenForSchedules } from './strategy/issue.service.ts';
 import { platformScheduler } from './strategy/scheduler.ts';
 import { strategyRoutes } from './strategy/strategy.routes.ts';
+import { taskRoutes } from './task/task.routes.ts';
 
-/** Smart lighting: device registry, models, groups and tags, imports, runtime data, commands, fault states, strategies and the astronomical clock, lighting statistics. */
+/** Smart lighting: device registry, models, groups and tags, imports, runtime data, commands and control tasks, fault states, strategies and the astronomical clock, lighting statistics. */
 export const lightingArea: Area = {
   name: 'lighting',
   menus: ['lighting', 'statistics/lighting-rate', 'statistics/online-rate'],
@@ -25,6 +26,7 @@ export const lightingArea: Area = {
     strategyRoutes(deps),
     lightingStatsRoutes(deps),
     issueRoutes(deps),
+    taskRoutes(deps),
   ],
   figures: { devices: deviceFigures },
   // the samples and the platform-run schedules read the database from every process (each step once):

@@ -2,6 +2,7 @@ import {
   type CancelMessage,
   type CommandFinalStatus,
   type CommandMessage,
+  castFor,
   checkResultData,
   downTopic,
   type ResultItem,
@@ -14,6 +15,7 @@ import { acceptReading } from './ingest.ts';
 import { LIVE_ITEMS_PER_PUSH } from './live.ts';
 import type { HubSettings, HubStats } from './options.ts';
 import type { DeviceInfo, RegistryCache } from './registry-cache.ts';
+import type { TaskProgress } from './task-progress.ts';
 import type { DownlinkRoute } from './transport.ts';
 import type { BufferedWriter } from './writer.ts';
 
@@ -21,8 +23,23 @@ import type { BufferedWriter } from './writer.ts';
 const resultRows = (items: ResultItem[]) =>
   items.map((i) => ({ id: i.id, s: i.status, r: i.data ?? null, e: (i.error ?? '').slice(0, 200) }));
 
+/** A command a result ended, as the follow-up steps read it. */
+interface FinishedRow {
+  command_id: string;
+  batch_id: string;
+  device_id: number;
+  status: string;
+  action: string;
+  log_id: number | null;
+  result: Record<string, unknown> | null;
+  error: string;
+  params: Record<string, unknown> | null;
+  started: number;
+}
+
 interface CommandUpdate {
   commandId: string;
+  batchId: string;
   deviceId: number;
   clientId: number;
   projectId: number;
@@ -48,6 +65,7 @@ export class CommandFlow {
     private readonly registry: RegistryCache,
     private readonly writer: BufferedWriter,
     private readonly bus: DeviceEvents,
+    private readonly progress: TaskProgress,
   ) {}
 
   /** Sends every open PENDING command of these sessions that are online; returns how many were sent. */
@@ -67,6 +85,9 @@ export class CommandFlow {
       expire_ms: number;
       uid: string;
       session_uid: string;
+      address: number | null;
+      rtu_protocol: string | null;
+      group_no: number | null;
     }>(
       `with due as (
          select c.command_id from lt_command c join lt_device s on s.device_id = c.session_id
@@ -74,15 +95,23 @@ export class CommandFlow {
            and c.expire_time > to_timestamp($2 / 1000.0)
          for update of c skip locked)
        update lt_command c set status = 'SENT', sent_time = to_timestamp($2 / 1000.0), attempts = c.attempts + 1
-       from due, lt_device d, lt_device s
+       from due, lt_device d, lt_device s left join lt_device_model m on m.model_id = s.model_id,
+         lt_command_batch b left join lt_group g on g.group_id = b.group_id
        where c.command_id = due.command_id and d.device_id = c.device_id and s.device_id = c.session_id
+         and b.batch_id = c.batch_id
        returning c.command_id, c.batch_id, c.project_id, c.client_id, c.device_id, c.session_id, c.action, c.value, c.params,
-         (extract(epoch from c.expire_time) * 1000)::float8 as expire_ms, d.uid, s.uid as session_uid`,
+         (extract(epoch from c.expire_time) * 1000)::float8 as expire_ms, d.uid, s.uid as session_uid,
+         d.address, m.rtu_protocol, g.group_no`,
       [sessionIds, now],
     );
     const messages = new Map<
       string,
-      { topic: string; body: CommandMessage; session: { deviceId: number; uid: string; projectId: number } }
+      {
+        topic: string;
+        body: CommandMessage;
+        session: { deviceId: number; uid: string; projectId: number };
+        cast: { rtuProtocol: string | null; groupNo: number | null; addresses: (number | null)[] };
+      }
     >();
     for (const r of rows) {
       const key = `${r.session_id}|${r.batch_id}`;
@@ -99,20 +128,31 @@ export class CommandFlow {
             expiresAt: Math.round(r.expire_ms),
             commands: [],
           },
+          cast: { rtuProtocol: r.rtu_protocol, groupNo: r.group_no, addresses: [] },
         };
         messages.set(key, entry);
       }
       entry.body.commands.push({ id: r.command_id, uid: r.uid });
+      entry.cast.addresses.push(r.address);
     }
-    for (const { topic, body, session } of messages.values()) {
-      const route = this.routes.get(session.projectId);
-      if (route) await route(session, body);
-      else await this.mqtt.client.publishAsync(topic, JSON.stringify(body), { qos: 1 });
-    }
+    // every session's message goes out at once (QoS 1 acknowledgements awaited together)
+    await Promise.all(
+      [...messages.values()].map(async ({ topic, body, session, cast }) => {
+        // several children of one task: one broadcast by group number or short addresses where the model speaks it
+        if (body.commands.length > 1) {
+          const mode = castFor(cast.rtuProtocol, cast.groupNo, cast.addresses);
+          if (mode) body.cast = mode;
+        }
+        const route = this.routes.get(session.projectId);
+        if (route) await route(session, body);
+        else await this.mqtt.client.publishAsync(topic, JSON.stringify(body), { qos: 1 });
+      }),
+    );
     this.stats.commandsSent += rows.length;
     await this.pushUpdates(
       rows.map((r) => ({
         commandId: r.command_id,
+        batchId: r.batch_id,
         deviceId: r.device_id,
         clientId: r.client_id,
         projectId: r.project_id,
@@ -124,15 +164,16 @@ export class CommandFlow {
   }
 
   async acknowledge(session: DeviceInfo, ids: string[], now: number): Promise<void> {
-    const rows = await this.deps.database.query<{ command_id: string; device_id: number }>(
+    const rows = await this.deps.database.query<{ command_id: string; batch_id: string; device_id: number }>(
       `update lt_command set status = 'DELIVERED', delivered_time = to_timestamp($3 / 1000.0)
        where command_id = any($1::text[]) and session_id = $2 and status in ('PENDING', 'SENT')
-       returning command_id, device_id`,
+       returning command_id, batch_id, device_id`,
       [ids, session.deviceId, now],
     );
     await this.pushUpdates(
       rows.map((r) => ({
         commandId: r.command_id,
+        batchId: r.batch_id,
         deviceId: r.device_id,
         clientId: session.clientId,
         projectId: session.projectId,
@@ -225,40 +266,41 @@ export class CommandFlow {
 
   async complete(session: DeviceInfo, answers: ResultItem[], now: number): Promise<void> {
     const checked = await this.checkResults(session, answers);
-    const settled = await this.settleCancels(session, checked);
     // a CANCELED answer only ever confirms a cancel message; it never ends an open command
-    const items = checked.filter((i) => !settled.has(i.id) && i.status !== 'CANCELED');
-    if (!items.length) return;
+    const items = checked.filter((i) => i.status !== 'CANCELED');
+    const rows = items.length ? await this.finish(session, items, now) : [];
+    // what ended no open command answers a cancel (CANCELED, or the result of having carried it out)
+    const ended = new Set(rows.map((r) => r.command_id));
+    const rest = checked.filter((i) => !ended.has(i.id));
+    if (rest.length) await this.settleCancels(session, rest);
+    if (!rows.length) return;
+    await this.afterResults(session, rows, now);
+  }
+
+  /** Ends the open commands these results answer, and their device log rows, in one statement. */
+  private finish(session: DeviceInfo, items: ResultItem[], now: number) {
     const input = resultRows(items);
-    const rows = await this.deps.database.query<{
-      command_id: string;
-      device_id: number;
-      status: string;
-      action: string;
-      log_id: number | null;
-      result: Record<string, unknown> | null;
-      error: string;
-      params: Record<string, unknown> | null;
-      started: number;
-    }>(
-      `update lt_command c set status = x.s, result = x.r, error = x.e, finish_time = to_timestamp($3 / 1000.0),
-         delivered_time = coalesce(c.delivered_time, to_timestamp($3 / 1000.0))
-       from json_to_recordset($1::json) as x(id text, s text, r jsonb, e text)
-       where c.command_id = x.id and c.session_id = $2 and c.status in ('PENDING', 'SENT', 'DELIVERED')
-       returning c.command_id, c.device_id, c.status, c.action, c.log_id, c.result, c.error, c.params,
-         (extract(epoch from coalesce(c.sent_time, c.create_time)) * 1000)::float8 as started`,
+    return this.deps.database.query<FinishedRow>(
+      `with done as (
+         update lt_command c set status = x.s, result = x.r, error = x.e, finish_time = to_timestamp($3 / 1000.0),
+           delivered_time = coalesce(c.delivered_time, to_timestamp($3 / 1000.0))
+         from json_to_recordset($1::json) as x(id text, s text, r jsonb, e text)
+         where c.command_id = x.id and c.session_id = $2 and c.status in ('PENDING', 'SENT', 'DELIVERED')
+         returning c.command_id, c.batch_id, c.device_id, c.status, c.action, c.log_id, c.result, c.error, c.params,
+           (extract(epoch from coalesce(c.sent_time, c.create_time)) * 1000)::float8 as started),
+       logged as (
+         update sys_device_log l set status = case when d.status = 'SUCCESS' then 0 else 1 end,
+           response = (case when d.result is null then jsonb_build_object('status', d.status)
+                       else jsonb_build_object('status', d.status, 'data', d.result) end)::text,
+           consume_time = greatest(0, round($3 - d.started))::int, finish_time = to_timestamp($3 / 1000.0)
+         from done d where l.log_id = d.log_id)
+       select * from done`,
       [JSON.stringify(input), session.deviceId, now],
     );
-    if (!rows.length) return;
-    await this.finishDeviceLogs(
-      rows.map((r) => ({
-        logId: r.log_id,
-        ok: r.status === 'SUCCESS',
-        response: JSON.stringify({ status: r.status, ...(r.result ? { data: r.result } : {}) }),
-        consume: Math.max(0, Math.round(now - r.started)),
-      })),
-      now,
-    );
+  }
+
+  /** Read-backs, configuration state, pushes and `commandResult` of ended commands (their log rows are done). */
+  private async afterResults(session: DeviceInfo, rows: FinishedRow[], now: number) {
     // read-backs carry the device's state and configuration; configuration issues settle the config state
     for (const r of rows) {
       const info = this.registry.byDeviceId(r.device_id);
@@ -278,6 +320,7 @@ export class CommandFlow {
     }
     const updates = rows.map((r) => ({
       commandId: r.command_id,
+      batchId: r.batch_id,
       deviceId: r.device_id,
       clientId: session.clientId,
       projectId: session.projectId,
@@ -295,6 +338,7 @@ export class CommandFlow {
   async expire(now: number): Promise<number> {
     const rows = await this.deps.database.query<{
       command_id: string;
+      batch_id: string;
       device_id: number;
       client_id: number;
       project_id: number;
@@ -307,7 +351,7 @@ export class CommandFlow {
          finish_time = to_timestamp($1 / 1000.0)
        where (status = 'PENDING' and expire_time <= to_timestamp($1 / 1000.0))
           or (status in ('SENT', 'DELIVERED') and sent_time <= to_timestamp(($1 - $2) / 1000.0))
-       returning command_id, device_id, client_id, project_id, status, action, log_id,
+       returning command_id, batch_id, device_id, client_id, project_id, status, action, log_id,
          (extract(epoch from create_time) * 1000)::float8 as started`,
       [now, this.opts.resultTimeoutMs],
     );
@@ -329,6 +373,7 @@ export class CommandFlow {
       );
     const updates = rows.map((r) => ({
       commandId: r.command_id,
+      batchId: r.batch_id,
       deviceId: r.device_id,
       clientId: r.client_id,
       projectId: r.project_id,
@@ -381,7 +426,12 @@ export class CommandFlow {
 
   private async pushUpdates(rows: CommandUpdate[], now: number) {
     const byProject = new Map<number, CommandUpdate[]>();
-    for (const r of rows) byProject.set(r.projectId, [...(byProject.get(r.projectId) ?? []), r]);
+    for (const r of rows) {
+      const list = byProject.get(r.projectId);
+      if (list) list.push(r);
+      else byProject.set(r.projectId, [r]);
+      this.progress.touch(r.batchId, { clientId: r.clientId, projectId: r.projectId });
+    }
     for (const [projectId, list] of byProject) {
       const clientId = list[0]!.clientId;
       await this.deps.ws.publish(

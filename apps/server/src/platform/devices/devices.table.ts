@@ -78,10 +78,17 @@ export const ltCommandBatch = pgTable(
     name: varchar('name', { length: 64 }).notNull().default(''),
     total: integer('total').notNull(),
     groupId: ref('group_id'),
+    /** control tasks: what the task was applied to (DEVICE, GROUP, TAG, BOX, PROJECT) */
+    targetKind: varchar('target_kind', { length: 10 }),
+    /** "retry the failed": the task whose failed devices this one takes again */
+    parentBatchId: varchar('parent_batch_id', { length: 36 }),
     operName: varchar('oper_name', { length: 50 }).notNull().default(''),
     createTime: ts('create_time').notNull(),
   },
-  (t) => [index('lt_command_batch_project_idx').on(t.projectId, t.source, t.createTime)],
+  (t) => [
+    index('lt_command_batch_project_idx').on(t.projectId, t.source, t.createTime),
+    index('lt_command_batch_client_idx').on(t.clientId, t.createTime),
+  ],
 );
 
 /** One command to one device with its lifecycle PENDING → SENT → DELIVERED → SUCCESS | FAILED | TIMEOUT | EXPIRED | CANCELED. */

@@ -8,6 +8,7 @@ import { type DeviceHubOptions, type HubSettings, type HubStats, hubSettings, ne
 import { Presence } from './presence.ts';
 import { RegistryCache } from './registry-cache.ts';
 import { authenticateDevice, sessionTopicGuard } from './sessions.ts';
+import { TaskProgress } from './task-progress.ts';
 import { TransportPort } from './transport.ts';
 import { BufferedWriter } from './writer.ts';
 
@@ -28,6 +29,8 @@ export class DeviceHub {
   private readonly commands: CommandFlow;
   private readonly ingest: Ingest;
   private readonly presence: Presence;
+  /** `task.progress` pushes of control tasks, throttled */
+  readonly progress: TaskProgress;
   /** the door for devices reached by another transport (LoRaWAN through a network server) */
   readonly transport: TransportPort;
   private readonly onMessage = (topic: string, payload: Buffer, meta: MessageMeta) => this.handle(topic, payload, meta);
@@ -44,7 +47,18 @@ export class DeviceHub {
     const bus = deps.devices;
     this.registry = new RegistryCache(deps.database);
     this.writer = new BufferedWriter(deps, this.opts, this.stats, bus, this.registry);
-    this.commands = new CommandFlow(deps, mqtt, this.root, this.opts, this.stats, this.registry, this.writer, bus);
+    this.progress = new TaskProgress(deps);
+    this.commands = new CommandFlow(
+      deps,
+      mqtt,
+      this.root,
+      this.opts,
+      this.stats,
+      this.registry,
+      this.writer,
+      bus,
+      this.progress,
+    );
     this.ingest = new Ingest(deps, this.root, this.stats, this.registry, this.writer, this.commands, bus);
     this.transport = new TransportPort(deps, this.stats, this.registry, this.writer, this.commands);
     this.commands.routes = this.transport.routes;
@@ -100,6 +114,7 @@ export class DeviceHub {
   async stop(): Promise<void> {
     this.writer.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
+    this.progress.stop();
     this.writer.cancelSoon();
     for (const stop of this.stopping.splice(0).reverse()) await stop();
     const until = Date.now() + 10_000;

@@ -22,6 +22,8 @@ import type {
   LocationForm,
   ServerForm,
   TagForm,
+  TaskApplyRequest,
+  TaskDetail,
   TelemetryPoint,
   TreePage,
 } from './types';
@@ -90,6 +92,7 @@ export const runtimeApi = {
     ),
   logUrl: '/lighting/runtime/log/list',
   commandUrl: '/lighting/command/list',
+  commandExportUrl: '/lighting/command/export',
   commands: (params: Params) => http.get<TableEnvelope<CommandRow>>('/lighting/command/list', params),
   cancel: (commandIds: readonly string[]) => http.put(`/lighting/command/cancel/${ids(commandIds)}`),
   terminalConfigUrl: '/lighting/terminalConfig/list',
@@ -115,4 +118,15 @@ export const importApi = {
   recordUrl: '/lighting/import/importRecord',
   detailUrl: '/lighting/import/importRecordDetail/page',
   detailExportUrl: '/lighting/import/importRecordDetail/export',
+};
+
+/** Control tasks: apply to devices, groups, tags, boxes or a project; progress, cancel, retry the failed. */
+export const taskApi = {
+  listUrl: '/lighting/task/list',
+  apply: (body: TaskApplyRequest) => http.post<DataEnvelope<ControlResult>>('/lighting/task', body),
+  get: (batchId: string) =>
+    http.get<DataEnvelope<TaskDetail>>(`/lighting/task/${batchId}`, undefined, { silent: true }),
+  cancel: (batchId: string) => http.put<DataEnvelope<{ canceled: number }>>(`/lighting/task/${batchId}/cancel`),
+  retry: (batchId: string, operatePwd?: string) =>
+    http.post<DataEnvelope<ControlResult>>(`/lighting/task/${batchId}/retry`, { operatePwd }),
 };

@@ -17,13 +17,15 @@ import { session } from '../../app/session';
 import { DraggableDialog } from '../../shared/DraggableDialog';
 import { checkPermi, usePermissions } from '../../shared/perms';
 import { RequestError } from '../../shared/request';
-import { deviceApi } from './api';
+import { deviceApi, taskApi } from './api';
 import { ACTION_PERMISSION, CONFIRMED_ACTIONS } from './rules';
-import type { ControlAction, ControlResult } from './types';
+import type { ControlAction, ControlResult, TaskApplyRequest } from './types';
 
 export interface ControlTarget {
   deviceIds?: number[];
   groupId?: number;
+  /** a control task of the apply screens (POST /lighting/task) instead of a direct control */
+  task?: Pick<TaskApplyRequest, 'projectId' | 'targetKind' | 'targetIds'>;
   /** what the operator is about to act on, for the confirmation ("RTU-0001", "12 devices", "group North") */
   label: string;
 }
@@ -65,13 +67,16 @@ export function useControl(): {
   pendingRef.current = pending;
 
   const send = async (action: ControlAction, target: ControlTarget, value?: number, operatePwd?: string) => {
-    const { data } = await deviceApi.control({
-      action,
-      deviceIds: target.groupId ? undefined : target.deviceIds,
-      groupId: target.groupId,
-      value: action === 'LIGHT_DIMMING' ? value : undefined,
-      operatePwd: operatePwd || undefined,
-    });
+    const dim = action === 'LIGHT_DIMMING' ? value : undefined;
+    const { data } = target.task
+      ? await taskApi.apply({ ...target.task, action, value: dim, operatePwd: operatePwd || undefined })
+      : await deviceApi.control({
+          action,
+          deviceIds: target.groupId ? undefined : target.deviceIds,
+          groupId: target.groupId,
+          value: dim,
+          operatePwd: operatePwd || undefined,
+        });
     message.success(t('ltControl.sent', { count: data.total, action: t(`ltControl.actions.${action}`) }));
     return data;
   };

@@ -103,6 +103,7 @@ export function applyMessage(message: LiveMessage): void {
       break;
     }
     case 'alarm.update':
+    case 'task.progress':
       break;
     default:
       return;

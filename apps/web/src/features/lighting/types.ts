@@ -228,6 +228,32 @@ export interface ControlRequest {
   ttlMinutes?: number;
 }
 
+/** What a control task is applied to (POST /lighting/task). */
+export type TaskTargetKind = 'DEVICE' | 'GROUP' | 'TAG' | 'BOX' | 'PROJECT';
+export interface TaskApplyRequest {
+  projectId: number;
+  targetKind: TaskTargetKind;
+  targetIds?: number[];
+  action: ControlAction;
+  value?: number;
+  operatePwd?: string;
+}
+/** A task with its devices per lifecycle state. */
+export interface TaskDetail {
+  batchId: string;
+  projectId: number;
+  source: string;
+  action: ControlAction;
+  value: number | null;
+  total: number;
+  targetKind: TaskTargetKind | null;
+  parentBatchId: string | null;
+  operName: string;
+  createTime: string;
+  counts: Record<CommandStatus, number>;
+  done: boolean;
+}
+
 export interface ControlResult {
   batchId: string;
   total: number;

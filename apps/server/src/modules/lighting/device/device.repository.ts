@@ -57,6 +57,15 @@ export function heldControlRows(db: Db, link: 'parent_id' | 'gateway_id', device
   ]);
 }
 
+/** The circuits of a box: those it holds itself and those of the controllers inside it. */
+export function boxCircuitRows(db: Db, boxId: number, types: readonly string[]) {
+  return db.query<ControlRow>(
+    `${CONTROL_SELECT} where device_type = any($2::text[])
+       and (parent_id = $1 or parent_id in (select device_id from lt_device where parent_id = $1))`,
+    [boxId, types],
+  );
+}
+
 export interface TreeNodeRow {
   deviceId: number;
   uid: string;

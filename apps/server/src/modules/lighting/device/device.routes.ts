@@ -1,17 +1,14 @@
 import {
   ACTION_PERMISSION,
   type ControlBody,
-  commandOf,
   controlBody,
   deviceBody,
-  LIGHTING,
   mqttUserName,
   permResource,
 } from '@luxgrid/contracts';
 import { CONTROL_ACTIONS } from '@luxgrid/contracts/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { verifyPassword } from '../../../platform/auth/password.ts';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { fail, forbidden, notFound } from '../../../platform/errors.ts';
@@ -19,6 +16,7 @@ import { sendWorkbook } from '../../../platform/excel.ts';
 import { hasPermission } from '../../../platform/rbac.ts';
 import { formatDate } from '../../system/user/user-info.ts';
 import { issueCommands } from '../gateway/commands.ts';
+import { checkOperatePassword, expandControlTargets } from './control-targets.ts';
 import {
   type ControlRow,
   controlRows,
@@ -29,7 +27,6 @@ import {
   exportDeviceRows,
   findGroupProject,
   groupControlRows,
-  heldControlRows,
   sessionDevices,
   setSecretHashes,
 } from './device.repository.ts';
@@ -56,9 +53,6 @@ function requireTypePerm(ctx: Ctx, type: string, action: string) {
 }
 
 const TREE_LIMIT = 500;
-/** Circuits: the lamps they hold are their children (a concentrator's or box's follow its session). */
-const CIRCUIT_TYPES = new Set(LIGHTING.types.filter((type) => permResource(type.code) === 'branch').map((t) => t.code));
-
 /** Control: which device types each action reaches, and how containers expand to what they hold. */
 async function controlTargets(deps: Deps, ctx: Ctx, body: ControlBody) {
   const db = deps.database;
@@ -73,36 +67,8 @@ async function controlTargets(deps: Deps, ctx: Ctx, body: ControlBody) {
   }
   const projects = new Set(devices.map((d) => d.projectId));
   if (projects.size > 1) throw fail('lighting.parent.otherProject');
-  const light = body.action.startsWith('LIGHT_');
-  const breaker = body.action.startsWith('BREAKER_');
-  const out: typeof devices = [];
-  for (const d of devices) {
-    // the thing model says who carries the action out: the device itself, or what it holds
-    const command = commandOf(d.deviceType, body.action);
-    if (!command) {
-      if (!body.groupId) throw fail('lighting.control.notSupported');
-    } else if (!command.passedTo) {
-      // a circuit switches by its switch module's output (DO), which it must have
-      if (!breaker || d.doIndex !== null) out.push(d);
-      else if (!body.groupId) throw fail('lighting.circuit.noDo');
-    } else if (light) {
-      // lamp commands reach the terminals a circuit holds, or that a concentrator or box carries
-      const column = CIRCUIT_TYPES.has(d.deviceType) ? 'parent_id' : 'gateway_id';
-      const terminals = await heldControlRows(db, column, d.deviceId, command.passedTo);
-      if (!terminals.length && !body.groupId) throw fail('lighting.terminal.none');
-      out.push(...terminals);
-    } else {
-      const circuits = await heldControlRows(db, 'parent_id', d.deviceId, command.passedTo);
-      if (!circuits.length) throw fail('lighting.circuit.none');
-      const driven = circuits.filter((c) => c.doIndex !== null);
-      if (!driven.length) throw fail('lighting.circuit.noDo');
-      out.push(...driven);
-    }
-  }
-  const reachable = out.filter((d) => d.gatewayId !== null);
-  if (!reachable.length) throw fail(body.groupId ? 'lighting.group.noControllable' : 'lighting.control.notSupported');
-  const unique = new Map(reachable.map((d) => [d.deviceId, d]));
-  return { targets: [...unique.values()], projectId: [...projects][0]! };
+  const targets = await expandControlTargets(db, body.action, devices, !body.groupId);
+  return { targets, projectId: [...projects][0]! };
 }
 
 /** Devices: list, tree, detail, registry CRUD with every rule, credentials, control. */
@@ -387,11 +353,7 @@ export function deviceRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (!allowed) throw forbidden();
         const { targets, projectId } = await controlTargets(deps, ctx, req.body);
         const project = await projectInScope(deps, ctx, projectId);
-        if (project.operatePwd) {
-          if (!req.body.operatePwd) throw fail('lighting.operatePwd.required');
-          const { ok: good } = await verifyPassword(req.body.operatePwd, project.operatePwd);
-          if (!good) throw fail('lighting.operatePwd.wrong');
-        }
+        await checkOperatePassword(project, req.body.operatePwd);
         const result = await issueCommands(deps, ctx, {
           clientId: project.clientId,
           projectId,

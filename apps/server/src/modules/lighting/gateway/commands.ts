@@ -25,6 +25,9 @@ export interface IssueRequest {
   source: 'CONTROL' | 'QUERY' | 'CONFIG';
   name?: string;
   groupId?: number;
+  /** control tasks: what the task was applied to, and the task whose failed devices it retries */
+  targetKind?: string;
+  parentBatchId?: string;
   ttlMs?: number;
 }
 
@@ -40,8 +43,9 @@ export async function issueCommands(deps: Deps, ctx: Issuer, req: IssueRequest) 
   const targets = req.targets.filter((t) => t.gatewayId !== null);
   const db = deps.database;
   await db.query(
-    `insert into lt_command_batch (batch_id, client_id, project_id, source, action, name, total, group_id, oper_name, create_time)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10 / 1000.0))`,
+    `insert into lt_command_batch (batch_id, client_id, project_id, source, action, name, total, group_id, oper_name,
+       create_time, target_kind, parent_batch_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10 / 1000.0), $11, $12)`,
     [
       batchId,
       req.clientId,
@@ -53,6 +57,8 @@ export async function issueCommands(deps: Deps, ctx: Issuer, req: IssueRequest) 
       req.groupId ?? null,
       ctx.principal.userName,
       now,
+      req.targetKind ?? null,
+      req.parentBatchId ?? null,
     ],
   );
   if (!targets.length) return { batchId, total: 0, sent: 0 };
@@ -114,5 +120,6 @@ export async function issueCommands(deps: Deps, ctx: Issuer, req: IssueRequest) 
     ],
   );
   const sent = deps.deviceHub ? await deps.deviceHub.dispatch([...sessionUid.keys()]) : 0;
+  deps.deviceHub?.progress.touch(batchId, { clientId: req.clientId, projectId: req.projectId });
   return { batchId, total: rows.length, sent };
 }

@@ -88,33 +88,68 @@ export function pageDeviceEvents(
   );
 }
 
-/** A page of commands, newest first (the total is counted up to 100 001). */
-export function pageCommands(
-  db: Db,
-  scope: ListScope,
-  filter: { deviceId?: number; batchId?: string; status?: string; action?: string },
-  page: Page,
-) {
-  const p = new SqlParams();
+export interface CommandFilter {
+  deviceId?: number;
+  batchId?: string;
+  status?: string;
+  action?: string;
+  /** the task's source (CONTROL, QUERY, CONFIG) */
+  source?: string;
+  operName?: string;
+  /** epoch ms bounds of the creation time */
+  begin?: number;
+  end?: number;
+}
+
+function commandWhere(scope: ListScope, filter: CommandFilter, p: SqlParams) {
   let where = `where ${scoped(scope, p, 'c')}`;
   for (const [column, value] of [
     ['device_id', filter.deviceId],
     ['batch_id', filter.batchId],
     ['status', filter.status],
     ['action', filter.action],
+    ['oper_name', filter.operName],
   ] as const) {
     if (value !== undefined) where += ` and c.${column} = ${p.add(value)}`;
   }
-  return pageOf(
-    db,
-    `select c.command_id as "commandId", c.batch_id as "batchId", c.device_id as "deviceId", d.uid, d.name,
+  if (filter.begin !== undefined) where += ` and c.create_time >= to_timestamp(${p.add(filter.begin)} / 1000.0)`;
+  if (filter.end !== undefined) where += ` and c.create_time <= to_timestamp(${p.add(filter.end)} / 1000.0)`;
+  if (filter.source)
+    where += ` and c.batch_id in (select batch_id from lt_command_batch b where b.source = ${p.add(filter.source)})`;
+  return where;
+}
+
+const COMMAND_COLUMNS = `c.command_id as "commandId", c.batch_id as "batchId", c.device_id as "deviceId", d.uid, d.name,
        d.device_type as "deviceType", c.action, c.value, c.status, c.attempts, c.result, c.error,
        c.cancel_state as "cancelState",
        c.oper_name as "operName", ${fmt('c.create_time')} as "createTime", ${fmt('c.sent_time')} as "sentTime",
-       ${fmt('c.delivered_time')} as "deliveredTime", ${fmt('c.finish_time')} as "finishTime", ${fmt('c.expire_time')} as "expireTime"
+       ${fmt('c.delivered_time')} as "deliveredTime", ${fmt('c.finish_time')} as "finishTime", ${fmt('c.expire_time')} as "expireTime"`;
+
+/** A page of commands, newest first (the total is counted up to 100 001). */
+export function pageCommands(db: Db, scope: ListScope, filter: CommandFilter, page: Page) {
+  const p = new SqlParams();
+  const where = commandWhere(scope, filter, p);
+  return pageOf(
+    db,
+    `select ${COMMAND_COLUMNS}
      from (select * from lt_command c ${where} order by c.create_time desc, c.command_id limit ${page.size} offset ${page.offset}) c
      left join lt_device d on d.device_id = c.device_id order by c.create_time desc, c.command_id`,
     `select count(*)::int as n from (select 1 from lt_command c ${where} limit 100001) x`,
+    p.values,
+  );
+}
+
+/** The commands a task log export holds, newest first, with their task's source (at most `limit`). */
+export function exportCommands(db: Db, scope: ListScope, filter: CommandFilter, limit: number) {
+  const p = new SqlParams();
+  const where = commandWhere(scope, filter, p);
+  return db.query<Record<string, unknown>>(
+    `select ${COMMAND_COLUMNS}, b.source, p.name as "projectName"
+     from (select * from lt_command c ${where} order by c.create_time desc, c.command_id limit ${limit}) c
+     left join lt_device d on d.device_id = c.device_id
+     left join lt_command_batch b on b.batch_id = c.batch_id
+     left join biz_project p on p.project_id = c.project_id
+     order by c.create_time desc, c.command_id`,
     p.values,
   );
 }

@@ -1,15 +1,19 @@
 import { channelField, panidField, rule } from '@luxgrid/contracts';
-import { COMMAND_LIFECYCLE } from '@luxgrid/contracts/enums';
+import { COMMAND_LIFECYCLE, TASK_SOURCES } from '@luxgrid/contracts/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx, Deps } from '../../../platform/context.ts';
 import { ok, table } from '../../../platform/envelope.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
-import { MAX_PAGE_SIZE, pageQuery } from '../../../platform/paging.ts';
+import { sendWorkbook } from '../../../platform/excel.ts';
+import { dateRange, MAX_PAGE_SIZE, pageQuery } from '../../../platform/paging.ts';
+import { dictLabels } from '../../system/dict/dict.service.ts';
 import { loadDevice, projectInScope } from '../device/device.service.ts';
 import { issueCommands } from './commands.ts';
 import {
+  type CommandFilter,
   cancelCommands,
+  exportCommands,
   findCommands,
   findConfigTargets,
   findQueryTargets,
@@ -39,6 +43,33 @@ const pageOfQuery = (q: { pageNum?: number; pageSize?: number; current?: number;
   const size = Math.min(q.pageSize ?? q.size ?? 20, MAX_PAGE_SIZE);
   return { size, offset: ((q.pageNum ?? q.current ?? 1) - 1) * size };
 };
+
+/** Rows a task log export holds at most. */
+const EXPORT_LIMIT = 100_000;
+
+/** The task log filters: project, task, device, source, action, status, operator, time range. */
+const commandQuery = pageQuery.extend({
+  projectId: z.coerce.number().int().positive().optional(),
+  deviceId: z.coerce.number().int().positive().optional(),
+  batchId: z.string().uuid().optional(),
+  status: z.enum(COMMAND_LIFECYCLE).optional(),
+  action: z.string().max(20).optional(),
+  source: z.enum(TASK_SOURCES).optional(),
+  operName: z.string().max(50).optional(),
+});
+function commandFilter(query: z.infer<typeof commandQuery>): CommandFilter {
+  const { begin, end } = dateRange(query);
+  return {
+    deviceId: query.deviceId,
+    batchId: query.batchId,
+    status: query.status,
+    action: query.action,
+    source: query.source,
+    operName: query.operName || undefined,
+    begin: begin?.getTime(),
+    end: end?.getTime(),
+  };
+}
 
 /** The customer and project a list is read for: the one asked for, else the one chosen in the top bar. */
 function listScope(ctx: Ctx, projectId: number | undefined): ListScope {
@@ -133,13 +164,7 @@ export function runtimeRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary:
             'Commands and their lifecycle (PENDING → SENT → DELIVERED → SUCCESS | FAILED | TIMEOUT | EXPIRED | CANCELED)',
-          querystring: pageQuery.extend({
-            projectId: z.coerce.number().int().positive().optional(),
-            deviceId: z.coerce.number().int().positive().optional(),
-            batchId: z.string().uuid().optional(),
-            status: z.enum(COMMAND_LIFECYCLE).optional(),
-            action: z.string().max(20).optional(),
-          }),
+          querystring: commandQuery,
         },
       },
       async (req) => {
@@ -148,15 +173,58 @@ export function runtimeRoutes(deps: Deps): FastifyPluginAsyncZod {
         const page = await pageCommands(
           q,
           listScope(ctx, req.query.batchId ? undefined : req.query.projectId),
-          {
-            deviceId: req.query.deviceId,
-            batchId: req.query.batchId,
-            status: req.query.status,
-            action: req.query.action,
-          },
+          commandFilter(req.query),
           { size, offset },
         );
         return table(req.lang, page.rows, page.total);
+      },
+    );
+
+    app.post(
+      '/lighting/command/export',
+      {
+        config: { perm: 'lighting:taskLog:export', operLog: { title: 'commands', businessType: 5 } },
+        schema: {
+          tags,
+          summary: `The task log as a workbook (the newest ${EXPORT_LIMIT} commands the filters keep)`,
+          body: commandQuery.partial().optional(),
+        },
+      },
+      async (req, reply) => {
+        const ctx = req.auth();
+        const query = commandQuery.parse(req.body ?? {});
+        const rows = await exportCommands(
+          q,
+          listScope(ctx, query.batchId ? undefined : query.projectId),
+          commandFilter(query),
+          EXPORT_LIMIT,
+        );
+        const [status, action, source] = await Promise.all([
+          dictLabels(deps, req.lang, 'task_command_state'),
+          dictLabels(deps, req.lang, 'lighting_command_action'),
+          dictLabels(deps, req.lang, 'lighting_task_source'),
+        ]);
+        const en = req.lang === 'en-US';
+        return sendWorkbook(
+          reply,
+          en ? 'task-log' : '任务日志',
+          [
+            { header: en ? 'Created' : '创建时间', key: 'createTime', width: 20 },
+            { header: en ? 'Project' : '项目', key: 'projectName', width: 18 },
+            { header: en ? 'Source' : '来源', key: 'source', width: 12 },
+            { header: 'UID', key: 'uid', width: 24 },
+            { header: en ? 'Name' : '名称', key: 'name', width: 20 },
+            { header: en ? 'Action' : '指令动作', key: 'action', width: 14 },
+            { header: en ? 'Value' : '值', key: 'value', width: 8 },
+            { header: en ? 'Status' : '指令状态', key: 'status', width: 12 },
+            { header: en ? 'Reason' : '原因', key: 'error', width: 24 },
+            { header: en ? 'Operator' : '操作人', key: 'operName', width: 14 },
+            { header: en ? 'Sent' : '发送时间', key: 'sentTime', width: 20 },
+            { header: en ? 'Finished' : '完成时间', key: 'finishTime', width: 20 },
+            { header: en ? 'Task' : '任务', key: 'batchId', width: 38 },
+          ],
+          rows.map((r) => ({ ...r, status: status(r.status), action: action(r.action), source: source(r.source) })),
+        );
       },
     );
 

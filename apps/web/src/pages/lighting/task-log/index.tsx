@@ -14,6 +14,7 @@ import { DATE_COLUMN_WIDTH } from '../../../shared/constants';
 import { useDict } from '../../../shared/dict';
 import { HasPermi } from '../../../shared/perms';
 import { column, dictColumn, textColumn } from '../../../shared/table/columns';
+import { ExportButton } from '../../../shared/table/crud';
 import { type ProColumn, ProTable, type ProTableRef } from '../../../shared/table/ProTable';
 
 function TaskLogBody() {
@@ -146,6 +147,9 @@ function TaskLogBody() {
             label: t('ltTaskLog.action'),
             options: [...ALL_ACTIONS, 'config'].map((value) => ({ value, label: actionLabel(value) })),
           },
+          { type: 'select', name: 'source', label: t('ltTaskLog.source'), dictType: 'lighting_task_source' },
+          { type: 'input', name: 'operName', label: t('ltTaskLog.operName') },
+          { type: 'dateRange', name: 'createTime', label: t('ltTaskLog.createTime') },
           { type: 'input', name: 'batchId', label: t('ltTaskLog.batchId') },
         ]}
         toolbar={({ rows }) => (
@@ -154,6 +158,14 @@ function TaskLogBody() {
               <span>{t('ltCommon.device')}:</span>
               <DeviceSelect value={deviceId} onChange={setDeviceId} style={{ width: 280 }} testId="task-log-device" />
             </Space>
+            <ExportButton
+              perm="lighting:taskLog"
+              url={runtimeApi.commandExportUrl}
+              table={table}
+              params={extraParams}
+              fileName="task-log"
+              testId="task-log-export"
+            />
             <HasPermi value={['lighting:taskLog:cancel']}>
               <Button
                 danger
