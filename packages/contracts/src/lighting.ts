@@ -8,8 +8,8 @@ import {
   RTU_PROTOCOLS,
   TERMINAL_CONNECTIONS,
 } from './enums.ts';
-import { heldSchedules } from './protocol-schedule.ts';
 import { commandCast } from './protocol-group.ts';
+import { heldSchedules } from './protocol-schedule.ts';
 import { LIGHTING } from './things/index.ts';
 import { CHANNEL_MAX, CHANNEL_MIN, DIM_MAX, DIM_MIN, PANID_MAX, PANID_MIN } from './things/lighting.ts';
 import { idNumber, optionalText, rule, text } from './validation.ts';

@@ -168,7 +168,13 @@ export type LiveMessageOf<T extends LiveMessageType> = Extract<LiveMessage, { ty
 
 /** The messages published to the viewers of one project (the others answer one socket only). */
 export type ProjectLiveMessage = LiveMessageOf<
-  'device.state' | 'device.event' | 'command.update' | 'task.progress' | 'import.progress' | 'alarm.update' | 'schedule.progress'
+  | 'device.state'
+  | 'device.event'
+  | 'command.update'
+  | 'task.progress'
+  | 'import.progress'
+  | 'alarm.update'
+  | 'schedule.progress'
 >;
 
 /** A received text frame as a `LiveMessage`, or null when it is not one (bad JSON, unknown type, wrong fields). */
