@@ -4,19 +4,21 @@ import { listenForFaults } from './gateway/fault-state.ts';
 import { runtimeRoutes } from './gateway/runtime.routes.ts';
 import { deviceFigures } from './home/device-figures.ts';
 import { importRoutes } from './import/import.routes.ts';
+import { mapRoutes } from './map/map.routes.ts';
 import { registryRoutes } from './registry/registry.routes.ts';
 import { strategyRoutes } from './strategy/strategy.routes.ts';
 
-/** Smart lighting: device registry, models, groups and tags, imports, runtime data, commands, fault states, strategies and the astronomical clock. */
+/** Smart lighting: device registry, models, groups and tags, imports, runtime data, commands, fault states, strategies, the astronomical clock and the map (the map screen and the monitor map). */
 export const lightingArea: Area = {
   name: 'lighting',
-  menus: ['lighting'],
+  menus: ['lighting', 'map-screen'],
   routes: (deps) => [
     deviceRoutes(deps),
     registryRoutes(deps),
     runtimeRoutes(deps),
     importRoutes(deps),
     strategyRoutes(deps),
+    mapRoutes(deps),
   ],
   figures: { devices: deviceFigures },
   // a lamp is faulty from a fault it reports until it recovers
