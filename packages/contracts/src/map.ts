@@ -69,6 +69,40 @@ export function mapDim(state: MapState, values: Record<string, unknown>): number
   return 0;
 }
 
+/**
+ * Raster street tiles of each map type (XYZ templates; Tianditu's WMTS written as one). Baidu cuts
+ * its tiles on its own projection, which a web-mercator map cannot lay: a Baidu project shows the
+ * offline background (its outline and devices) instead.
+ */
+export const STREET_TILES: Record<MAP_TYPES, string[]> = {
+  gaode: [1, 2, 3, 4].map(
+    (n) => `https://webrd0${n}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}`,
+  ),
+  baidu: [],
+  tianditu: [0, 1, 2, 3].map(
+    (n) =>
+      `https://t${n}.tianditu.gov.cn/vec_w/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=vec&STYLE=default&TILEMATRIXSET=w&FORMAT=tiles&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}`,
+  ),
+  google: [0, 1, 2, 3].map((n) => `https://mt${n}.google.com/vt/lyrs=m&x={x}&y={y}&z={z}`),
+  googleChina: ['https://www.google.cn/maps/vt?lyrs=m&gl=cn&x={x}&y={y}&z={z}'],
+};
+
+/**
+ * The tile templates of a map type the web may load: those whose host the platform admitted in its
+ * Content-Security-Policy sources ('https:', 'https://host' or 'https://*.domain'). None admitted:
+ * the offline background.
+ */
+export function admittedTiles(mapType: MAP_TYPES, sources: readonly string[]): string[] {
+  return STREET_TILES[mapType].filter((template) => {
+    const [, protocol, host] = /^(https?:)\/\/([^/?]+)/.exec(template) ?? [];
+    return sources.some((source) => {
+      if (source === protocol || source === `${protocol}//${host}`) return true;
+      const wild = /^(https?:)\/\/\*\.(.+)$/.exec(source);
+      return !!wild && wild[1] === protocol && !!host?.endsWith(`.${wild[2]}`);
+    });
+  });
+}
+
 const id = z.coerce.number().int().positive();
 const lng = z.coerce.number().min(-180).max(180);
 const lat = z.coerce.number().min(-85.06).max(85.06);
@@ -148,6 +182,8 @@ export const mapSummary = z.object({
   located: z.number().int(),
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
   mapType: z.enum(MAP_TYPES),
+  /** the street tile templates the web may load (see admittedTiles); empty: the offline background */
+  tiles: z.array(z.string()),
   center: z.tuple([z.number(), z.number()]),
 });
 export type MapSummary = z.infer<typeof mapSummary>;

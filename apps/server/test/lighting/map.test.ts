@@ -138,6 +138,8 @@ describe('map viewport', () => {
       lamps: { on: 2, dimmed: 1, off: 1, fault: 1, offline: 1, init: 1, online: 0 },
       located: 8,
       mapType: 'tianditu',
+      // no tile host admitted (CSP_EXTRA_SOURCES): the offline background
+      tiles: [],
       center: [116.4, 39.9],
     });
     const home = await t.call('GET', '/sysclient/home/summary', {

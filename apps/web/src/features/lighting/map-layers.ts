@@ -1,4 +1,3 @@
-import type { MAP_TYPES } from '@luxgrid/contracts/enums';
 import {
   MAP_COORD_SCALE,
   MAP_STATE_COLOURS,
@@ -20,33 +19,19 @@ type Style = maplibregl.StyleSpecification;
 type Layer = maplibregl.LayerSpecification;
 type Expression = maplibregl.ExpressionSpecification;
 
-/** Raster tiles of each map type (XYZ templates; Tianditu's WMTS as one). */
-export const STREET_TILES: Record<MAP_TYPES, string[]> = {
-  gaode: [1, 2, 3, 4].map(
-    (n) => `https://webrd0${n}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}`,
-  ),
-  // Baidu tiles are cut on its own projection: MapLibre cannot lay them on web mercator, so a
-  // Baidu project shows the offline background (its own roads and outline) instead
-  baidu: [],
-  tianditu: [0, 1, 2, 3].map(
-    (n) =>
-      `https://t${n}.tianditu.gov.cn/vec_w/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=vec&STYLE=default&TILEMATRIXSET=w&FORMAT=tiles&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}`,
-  ),
-  google: [0, 1, 2, 3].map((n) => `https://mt${n}.google.com/vt/lyrs=m&x={x}&y={y}&z={z}`),
-  googleChina: ['https://www.google.cn/maps/vt?lyrs=m&gl=cn&x={x}&y={y}&z={z}'],
-};
-
 /** After this many tiles failed and none arrived, the street layer is hidden and the offline background shows. */
 export const STREET_FAILURES = 4;
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-/** Sources and layers of the street background: raster tiles, or nothing (the offline background shows through). */
-export function streetBackground(mapType: MAP_TYPES | null): { sources: Style['sources']; layers: Layer[] } {
-  const tiles = mapType ? STREET_TILES[mapType] : [];
+/**
+ * Sources and layers of the street background: raster tiles (the templates the server admitted for
+ * the project's map type, see `admittedTiles`), or nothing (the offline background shows through).
+ */
+export function streetBackground(tiles: readonly string[]): { sources: Style['sources']; layers: Layer[] } {
   if (!tiles.length) return { sources: {}, layers: [] };
   return {
-    sources: { street: { type: 'raster', tiles, tileSize: 256, maxzoom: 18 } },
+    sources: { street: { type: 'raster', tiles: [...tiles], tileSize: 256, maxzoom: 18 } },
     layers: [{ id: 'street', type: 'raster', source: 'street', paint: { 'raster-opacity': 0.9 } }],
   };
 }
@@ -193,8 +178,8 @@ export function addBadgeImages(map: maplibregl.Map) {
 }
 
 /** A background-only style the two maps start from: dark ground, the offline outline, then the street. */
-export function baseStyle(mapType: MAP_TYPES | null): Style {
-  const street = streetBackground(mapType);
+export function baseStyle(tiles: readonly string[]): Style {
+  const street = streetBackground(tiles);
   const devices = deviceLayers();
   return {
     version: 8,

@@ -1,5 +1,4 @@
 import { ApartmentOutlined, BorderOutlined, FilterOutlined, HomeOutlined, ProjectOutlined } from '@ant-design/icons';
-import type { MAP_TYPES } from '@luxgrid/contracts/enums';
 import {
   LAMP_MAP_STATES,
   MAP_STATE_COLOURS,
@@ -137,7 +136,7 @@ function MapScreenBody({ projectId }: { projectId: number }) {
         try {
           map = new maplibregl.Map({
             container: node,
-            style: baseStyle(first.mapType as MAP_TYPES),
+            style: baseStyle(first.tiles),
             center,
             zoom: 13,
             attributionControl: false,
@@ -149,7 +148,7 @@ function MapScreenBody({ projectId }: { projectId: number }) {
           setFailed(true);
           return;
         }
-        if (first.mapType === 'baidu') setOffline(true);
+        if (!first.tiles.length) setOffline(true);
         mapRef.current = map;
         const m = map;
         m.touchZoomRotate.disableRotation();

@@ -1,5 +1,5 @@
 import { MAP_TYPES } from '@luxgrid/contracts/enums';
-import { mapSummaryAnswer, mapViewportAnswer, mapViewportQuery } from '@luxgrid/contracts/map';
+import { admittedTiles, mapSummaryAnswer, mapViewportAnswer, mapViewportQuery } from '@luxgrid/contracts/map';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
@@ -58,6 +58,7 @@ export function mapRoutes(deps: Deps): FastifyPluginAsyncZod {
         return ok(req.lang, {
           ...summary,
           mapType,
+          tiles: admittedTiles(mapType, deps.config.cspExtraSources),
           center: [settings!.longitude, settings!.latitude] as [number, number],
         });
       },
