@@ -1,6 +1,7 @@
 import { ApartmentOutlined, BorderOutlined, FilterOutlined, HomeOutlined, ProjectOutlined } from '@ant-design/icons';
 import {
   LAMP_MAP_STATES,
+  MAP_COORD_SCALE,
   MAP_STATE_COLOURS,
   MAP_STATES,
   type MapState,
@@ -109,6 +110,12 @@ function MapScreenBody({ projectId }: { projectId: number }) {
   const control = useControl();
   const filterRef = useRef(filter);
   filterRef.current = filter;
+  /** a search by keyword brings its devices into view, once per search */
+  const fitPending = useRef(false);
+  const apply = (next: Filter) => {
+    fitPending.current = !!next.keyword;
+    setFilter(next);
+  };
   const z = zIndexes(open);
   const toggle = (view: View, on?: boolean) =>
     setOpen((list) => {
@@ -241,6 +248,18 @@ function MapScreenBody({ projectId }: { projectId: number }) {
           points?.setData(collection);
           cells?.setData({ type: 'FeatureCollection', features: [] });
           setInView(collection.features.length);
+          if (fitPending.current && collection.features.length) {
+            fitPending.current = false;
+            const xs = data.x.map((x) => x / MAP_COORD_SCALE);
+            const ys = data.y.map((y) => y / MAP_COORD_SCALE);
+            map.fitBounds(
+              [
+                [Math.min(...xs), Math.min(...ys)],
+                [Math.max(...xs), Math.max(...ys)],
+              ],
+              { padding: 120, maxZoom: 18, duration: 0 },
+            );
+          }
         } else {
           points?.setData({ type: 'FeatureCollection', features: [] });
           cells?.setData(cellsToGeoJSON(data));
@@ -453,17 +472,17 @@ function MapScreenBody({ projectId }: { projectId: number }) {
               placeholder={t('ltMapScreen.keyword')}
               value={draft.keyword}
               onChange={(event) => setDraft({ ...draft, keyword: event.target.value })}
-              onPressEnter={() => setFilter(draft)}
+              onPressEnter={() => apply(draft)}
               data-testid="map-filter-keyword"
             />
             <Space>
-              <Button type="primary" onClick={() => setFilter(draft)} data-testid="map-filter-apply">
+              <Button type="primary" onClick={() => apply(draft)} data-testid="map-filter-apply">
                 {t('ltMapScreen.search')}
               </Button>
               <Button
                 onClick={() => {
                   setDraft(EMPTY_FILTER);
-                  setFilter(EMPTY_FILTER);
+                  apply(EMPTY_FILTER);
                 }}
               >
                 {t('ltMapScreen.reset')}
