@@ -281,10 +281,11 @@ function MapScreenBody({ projectId }: { projectId: number }) {
   }, [ready, filter, projectId]);
 
   // live: changed devices are restyled through feature-state (the source is not reloaded)
-  const summaryDue = useRef(false);
+  /** legend refreshes still due: two after a push (the second catches what committed meanwhile) */
+  const summaryDue = useRef(0);
   useLiveMessages(['device.state', 'device.event'], (message) => {
     const map = mapRef.current;
-    summaryDue.current = true;
+    summaryDue.current = 2;
     if (!map) return;
     for (const [id, device] of applyLive(known.current, message))
       map.setFeatureState({ source: 'points', id }, { s: device.s, d: device.d });
@@ -292,7 +293,7 @@ function MapScreenBody({ projectId }: { projectId: number }) {
   useEffect(() => {
     const timer = setInterval(() => {
       if (!summaryDue.current) return;
-      summaryDue.current = false;
+      summaryDue.current--;
       void loadSummary().catch(() => undefined);
     }, 3000);
     return () => clearInterval(timer);
@@ -431,6 +432,7 @@ function MapScreenBody({ projectId }: { projectId: number }) {
             <Select
               mode="multiple"
               allowClear
+              style={{ width: '100%' }}
               placeholder={t('ltMapScreen.types')}
               value={draft.types}
               onChange={(types) => setDraft({ ...draft, types })}
@@ -440,6 +442,7 @@ function MapScreenBody({ projectId }: { projectId: number }) {
             <Select
               mode="multiple"
               allowClear
+              style={{ width: '100%' }}
               placeholder={t('ltMapScreen.states')}
               value={draft.states}
               onChange={(states) => setDraft({ ...draft, states })}
@@ -448,6 +451,7 @@ function MapScreenBody({ projectId }: { projectId: number }) {
             />
             <Select
               allowClear
+              style={{ width: '100%' }}
               placeholder={t('ltMapScreen.group')}
               value={draft.groupId}
               onChange={(groupId) => setDraft({ ...draft, groupId })}
@@ -455,6 +459,7 @@ function MapScreenBody({ projectId }: { projectId: number }) {
             />
             <Select
               allowClear
+              style={{ width: '100%' }}
               placeholder={t('ltMapScreen.tag')}
               value={draft.tagId}
               onChange={(tagId) => setDraft({ ...draft, tagId })}
@@ -555,8 +560,8 @@ function MapScreenBody({ projectId }: { projectId: number }) {
           </div>
         ))}
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="map-lamps">
-          {t('ltMapScreen.devices', { count: lampTotal })}
-          {mode === 'cells' ? ` · ${t('ltMapScreen.zoomIn')}` : ''} · {inView}
+          {t('ltMapScreen.devices', { count: lampTotal, inView })}
+          {mode === 'cells' ? ` · ${t('ltMapScreen.zoomIn')}` : ''}
         </Typography.Text>
       </div>
       {offline && (
