@@ -36,6 +36,7 @@ export const AVAILABLE_PAGES: readonly string[] = [
   'manhole/device/index',
   'manhole/map/index',
   'manhole/statistics/index',
+  'map-screen/index',
   'monitor/cache/index',
   'monitor/devicelog/index',
   'monitor/druid/index',

@@ -51,6 +51,10 @@ function HomePage() {
 
 const relative = (path: string) => path.replace(/^\//, '');
 
+/** Screens that fill the window without the menu, the navbar and the tabs (the map screen). */
+const FULL_SCREEN = new Set(['map-screen/index']);
+const isFullScreen = (route: AppRoute) => !!route.component && FULL_SCREEN.has(route.component.replace(/^\/+/, ''));
+
 export function Shell() {
   const { t } = useTranslation();
   const serverRoutes = useStore(session, (state) => state.serverRoutes);
@@ -69,12 +73,17 @@ export function Shell() {
   return (
     <ShellContext.Provider value={context}>
       <Routes location={location}>
+        {leaves.filter(isFullScreen).map((route) => (
+          <Route key={route.path} path={relative(route.path)} element={<RoutePage route={route} />} />
+        ))}
         <Route element={<AppLayout />}>
           <Route index element={<HomePage />} />
           <Route path="web/user/profile" element={<RoutePage route={profileRoute(t('routes.profile'))} />} />
-          {leaves.map((route) => (
-            <Route key={route.path} path={relative(route.path)} element={<RoutePage route={route} />} />
-          ))}
+          {leaves
+            .filter((route) => !isFullScreen(route))
+            .map((route) => (
+              <Route key={route.path} path={relative(route.path)} element={<RoutePage route={route} />} />
+            ))}
           {guarded.map((route) => (
             <Route key={route.path} path={relative(route.path)} element={<GuardedPage route={route} />} />
           ))}

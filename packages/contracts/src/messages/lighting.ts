@@ -12,6 +12,11 @@ export const LIGHTING_MESSAGES = {
     'en-US': 'device being configured cannot be reselected',
   },
   'lighting.branch.none': { 'zh-CN': '没有支路配置', 'en-US': 'no branch config' },
+  'lighting.map.bbox': {
+    'zh-CN': '地图范围不正确：西边界须小于东边界，南边界须小于北边界',
+    'en-US': 'the map box is not valid: west must be less than east and south less than north',
+  },
+  'lighting.map.state': { 'zh-CN': '未知的地图状态：{value}', 'en-US': 'unknown map state: {value}' },
   'lighting.terminal.none': { 'zh-CN': '该设备下没有终端', 'en-US': 'no terminals under the device' },
   'lighting.lampHead.limit': { 'zh-CN': '灯头数量已达上限', 'en-US': 'lamp head count reached limit' },
   'lighting.tag.limit': { 'zh-CN': '标签数量已达上限（非直连终端最多2个）', 'en-US': 'tag limit' },

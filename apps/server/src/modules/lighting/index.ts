@@ -4,6 +4,7 @@ import { listenForFaults } from './gateway/fault-state.ts';
 import { runtimeRoutes } from './gateway/runtime.routes.ts';
 import { deviceFigures } from './home/device-figures.ts';
 import { importRoutes } from './import/import.routes.ts';
+import { mapRoutes } from './map/map.routes.ts';
 import { registryRoutes } from './registry/registry.routes.ts';
 import { lightingStatsRoutes } from './statistics/lighting-stats.routes.ts';
 import { litTracker } from './statistics/lit-tracker.ts';
@@ -14,10 +15,10 @@ import { platformScheduler } from './strategy/scheduler.ts';
 import { strategyRoutes } from './strategy/strategy.routes.ts';
 import { taskRoutes } from './task/task.routes.ts';
 
-/** Smart lighting: device registry, models, groups and tags, imports, runtime data, commands and control tasks, fault states, strategies and the astronomical clock, lighting statistics. */
+/** Smart lighting: device registry, models, groups and tags, imports, runtime data, commands and control tasks, fault states, strategies and the astronomical clock, lighting statistics, the map (the map screen and the monitor map). */
 export const lightingArea: Area = {
   name: 'lighting',
-  menus: ['lighting', 'statistics/lighting-rate', 'statistics/online-rate'],
+  menus: ['lighting', 'map-screen', 'statistics/lighting-rate', 'statistics/online-rate'],
   routes: (deps) => [
     deviceRoutes(deps),
     registryRoutes(deps),
@@ -27,6 +28,7 @@ export const lightingArea: Area = {
     lightingStatsRoutes(deps),
     issueRoutes(deps),
     taskRoutes(deps),
+    mapRoutes(deps),
   ],
   figures: { devices: deviceFigures },
   // the samples and the platform-run schedules read the database from every process (each step once):

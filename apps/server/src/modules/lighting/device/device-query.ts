@@ -66,7 +66,10 @@ export const EXACT_COUNT_LIMIT = 100_000;
 const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** WHERE clause and parameters of a device list; the customer scope is always part of it. */
-export function deviceWhere(ctx: Ctx, q: DeviceListQuery): { where: string; params: unknown[] } {
+export function deviceWhere(
+  ctx: Pick<Ctx, 'clientId' | 'projectId'>,
+  q: DeviceListQuery,
+): { where: string; params: unknown[] } {
   const params: unknown[] = [];
   const conds: string[] = [];
   const p = (v: unknown) => {

@@ -1,4 +1,5 @@
 import { AimOutlined, ApartmentOutlined, ReloadOutlined } from '@ant-design/icons';
+import { MAP_STATE_COLOURS, MAP_STATES, type MapSummary, mapDim, mapState } from '@luxgrid/contracts/map';
 import { Button, Checkbox, Progress, Space, Tooltip, Typography } from 'antd';
 import type { Feature, FeatureCollection, Point } from 'geojson';
 import maplibregl, { type GeoJSONSource, type MapMouseEvent } from 'maplibre-gl';
@@ -20,13 +21,14 @@ import {
   STATUS_COLOURS,
 } from '../../../features/lighting/geo';
 import { useLiveMessages } from '../../../features/lighting/live';
+import { degradeStreet, streetBackground } from '../../../features/lighting/map-layers';
 import { NeedProject, useProject, useProjectId } from '../../../features/lighting/project';
 import type { DeviceRow, DeviceType } from '../../../features/lighting/types';
 import '../../../features/lighting/lighting.css';
 import { DEFAULT_MAP_CENTER, Z_INDEX_BASE } from '../../../shared/constants';
 import { dictLabel } from '../../../shared/DictTag';
 import { useDict } from '../../../shared/dict';
-import { http, type TableEnvelope } from '../../../shared/request';
+import { type DataEnvelope, http, type TableEnvelope } from '../../../shared/request';
 
 const PAGE = 500;
 const MAP_TYPES: DeviceType[] = ['BOX', 'CCU', 'RTU', 'LUXOMETER', 'POLE'];
@@ -70,12 +72,31 @@ function toFeature(device: MapDevice): Feature<Point> {
   return {
     type: 'Feature',
     id: device.id,
-    properties: { id: device.id, s: device.status, t: device.type, n: device.name },
+    properties: { id: device.id, s: device.status, t: device.type, n: device.name, ...lit(device) },
     geometry: { type: 'Point', coordinates: device.lngLat },
   };
 }
 
-/** The map style: nothing but our own GeoJSON (no tiles, no fonts), so it works offline. */
+/** How a lamp shines (map state index `l` and dim level `d`), shared with the map screen's rules. */
+function lit(device: MapDevice) {
+  const state = mapState(device.type, device.commState, device.values, device.status === 'fault');
+  return { l: MAP_STATES.indexOf(state), d: mapDim(state, device.values) };
+}
+
+/** Online lamps show whether they are lit, dimmed or off; everything else its online state. */
+const LIT: maplibregl.ExpressionSpecification = [
+  'match',
+  ['get', 'l'],
+  MAP_STATES.indexOf('on'),
+  MAP_STATE_COLOURS.on,
+  MAP_STATES.indexOf('dimmed'),
+  MAP_STATE_COLOURS.dimmed,
+  MAP_STATES.indexOf('off'),
+  MAP_STATE_COLOURS.off,
+  STATUS_COLOURS.online,
+];
+
+/** The map style: nothing but our own GeoJSON (no tiles, no fonts), so it works offline; the street tiles join it later. */
 function offlineStyle(): maplibregl.StyleSpecification {
   const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
   const count = (status: DeviceStatus): maplibregl.ExpressionSpecification => [
@@ -156,7 +177,7 @@ function offlineStyle(): maplibregl.StyleSpecification {
             'match',
             ['get', 's'],
             'online',
-            STATUS_COLOURS.online,
+            ['case', ['==', ['get', 't'], 'RTU'], LIT, STATUS_COLOURS.online],
             'offline',
             STATUS_COLOURS.offline,
             'fault',
@@ -261,7 +282,17 @@ function MonitorMapBody() {
     map.touchZoomRotate.disableRotation();
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-right');
+    degradeStreet(map, () => undefined);
     map.on('load', () => {
+      // the street tiles of the project's map type, when the platform admits their host
+      http
+        .get<DataEnvelope<MapSummary>>('/lighting/map/summary', { projectId }, { silent: true })
+        .then(({ data }) => {
+          const street = streetBackground(data.tiles);
+          for (const [id, source] of Object.entries(street.sources)) if (!map.getSource(id)) map.addSource(id, source);
+          for (const layer of street.layers) if (!map.getLayer(layer.id)) map.addLayer(layer, 'outline-line');
+        })
+        .catch(() => undefined);
       map.getSource<GeoJSONSource>('graticule')?.setData(graticule(null));
       map.getSource<GeoJSONSource>('outline')?.setData(projectOutline([], center));
       setReady(true);
@@ -427,7 +458,8 @@ function MonitorMapBody() {
         if (item.commState) device.commState = item.commState;
         if (item.values) device.values = { ...device.values, ...item.values };
         const status = deviceStatus(device.commState, device.values, device.event, device.fault);
-        if (status !== device.status) {
+        // a lamp switched or dimmed changes its look without changing its online state
+        if (status !== device.status || item.values) {
           device.status = status;
           dirty.current.add(device.id);
         }
@@ -460,7 +492,11 @@ function MonitorMapBody() {
           source.updateData({
             update: changed.map((device) => ({
               id: device.id,
-              addOrUpdateProperties: [{ key: 's', value: device.status }],
+              addOrUpdateProperties: [
+                { key: 's', value: device.status },
+                { key: 'l', value: lit(device).l },
+                { key: 'd', value: lit(device).d },
+              ],
             })),
           });
           recount();

@@ -1,0 +1,184 @@
+import { MAP_POINT_LIMIT, MAP_STATES, type MapCells, type MapPoints, pointIds } from '@luxgrid/contracts/map';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantToRole, secondCustomer } from '../fixtures.ts';
+import { startTestApp, type TestApp } from '../harness.ts';
+import { demo } from './helpers.ts';
+
+/**
+ * The map's viewport: the devices of a box as compact columns at street zoom, cells of a grid
+ * below it, every lamp drawn by its state (lit, dimmed with its level, off, faulty, offline,
+ * never connected), the map device filter, the legend's counts equal to the home figures, and
+ * nothing of another customer.
+ */
+describe('map viewport', () => {
+  let t: TestApp;
+  let d: Awaited<ReturnType<typeof demo>>;
+  let projectId: number;
+  const ids: Record<string, number> = {};
+  const BOX = 'west=116.39&south=39.89&east=116.41&north=39.91';
+  const get = (path: string, token = d.token, lang: 'zh-CN' | 'en-US' = 'en-US') =>
+    t.call('GET', path, { token, lang });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    d = await demo(t);
+    await grantToRole(t, 'admin', 'mapScreen.screen').catch(() => undefined);
+    const [project] = await t.deps.database.query<{ project_id: number }>(
+      "insert into biz_project (client_id, code, name, longitude, latitude, map_type) values ($1, 'MAP1', 'Map district', 116.4, 39.9, 'tianditu') returning project_id",
+      [d.clientId],
+    );
+    projectId = project!.project_id;
+    const [road] = await t.deps.database.query<{ location_id: number }>(
+      "insert into lt_location (client_id, project_id, name, address) values ($1, $2, 'P-1', 'Chang''an Avenue 1') returning location_id",
+      [d.clientId, projectId],
+    );
+    const lamps: [string, string, Record<string, unknown>, boolean, number, number][] = [
+      ['M-ON', 'ON', { lampState: 'ON', dimLevel: 100 }, false, 116.4001, 39.9001],
+      ['M-DIM', 'ON', { lampState: 'ON', dimLevel: 30 }, false, 116.4002, 39.9002],
+      ['M-OFF', 'ON', { lampState: 'OFF', dimLevel: 0 }, false, 116.4003, 39.9003],
+      ['M-FAULT', 'ON', { lampState: 'ON' }, true, 116.4004, 39.9004],
+      ['M-GONE', 'OFF', { lampState: 'ON' }, false, 116.4005, 39.9005],
+      ['M-NEW', 'INIT', {}, false, 116.4006, 39.9006],
+      ['M-FAR', 'ON', { lampState: 'ON' }, false, 116.6, 39.7],
+    ];
+    for (const [uid, comm, data, fault, lng, lat] of lamps) {
+      const [row] = await t.deps.database.query<{ device_id: number }>(
+        `insert into lt_device (client_id, project_id, uid, name, device_type, comm_state, longitude, latitude, location_id)
+         values ($1, $2, $3, $3, 'RTU', $4, $5, $6, $7) returning device_id`,
+        [d.clientId, projectId, uid, comm, lng, lat, uid === 'M-DIM' || uid === 'M-OFF' ? road!.location_id : null],
+      );
+      ids[uid] = row!.device_id;
+      if (comm !== 'INIT')
+        await t.deps.database.query(
+          'insert into lt_device_state (device_id, client_id, project_id, online, data, fault) values ($1, $2, $3, $4, $5, $6)',
+          [row!.device_id, d.clientId, projectId, comm === 'ON', JSON.stringify(data), fault],
+        );
+    }
+    const [box] = await t.deps.database.query<{ device_id: number }>(
+      `insert into lt_device (client_id, project_id, uid, name, device_type, comm_state, longitude, latitude)
+       values ($1, $2, 'M-BOX', 'Cabinet 1', 'BOX', 'ON', 116.401, 39.901) returning device_id`,
+      [d.clientId, projectId],
+    );
+    ids['M-BOX'] = box!.device_id;
+  });
+  afterAll(async () => t?.close());
+
+  const points = async (query: string) => {
+    const res = await get(`/lighting/map/viewport?projectId=${projectId}&${BOX}&zoom=17${query}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const data = res.body.data as MapPoints;
+    expect(data.mode).toBe('points');
+    const decoded = pointIds(data);
+    return Object.fromEntries(
+      decoded.map((id, i) => {
+        const uid = Object.keys(ids).find((key) => ids[key] === id)!;
+        return [
+          uid,
+          { state: MAP_STATES[data.s[i]!], dim: data.d[i], type: data.types[data.t[i]!], x: data.x[i], y: data.y[i] },
+        ];
+      }),
+    );
+  };
+
+  it('answers the devices of the box at street zoom, each lamp by its state and dim level, as columns', async () => {
+    const seen = await points('');
+    expect(Object.keys(seen).sort()).toEqual(['M-BOX', 'M-DIM', 'M-FAULT', 'M-GONE', 'M-NEW', 'M-OFF', 'M-ON']);
+    expect(seen['M-ON']).toMatchObject({ state: 'on', dim: 100, type: 'RTU', x: 116_400_100, y: 39_900_100 });
+    expect(seen['M-DIM']).toMatchObject({ state: 'dimmed', dim: 30 });
+    expect(seen['M-OFF']).toMatchObject({ state: 'off', dim: 0 });
+    expect(seen['M-FAULT']).toMatchObject({ state: 'fault' });
+    expect(seen['M-GONE']).toMatchObject({ state: 'offline' });
+    expect(seen['M-NEW']).toMatchObject({ state: 'init' });
+    expect(seen['M-BOX']).toMatchObject({ state: 'online', type: 'BOX' });
+    // compact: ids delta-coded, coordinates in integers; well under 40 bytes a device
+    const res = await get(`/lighting/map/viewport?projectId=${projectId}&${BOX}&zoom=17`);
+    expect(JSON.stringify(res.body.data).length / 7).toBeLessThan(40);
+  });
+
+  it('filters by type, state, road and keyword', async () => {
+    expect(Object.keys(await points('&types=BOX'))).toEqual(['M-BOX']);
+    expect(Object.keys(await points('&states=dimmed,fault')).sort()).toEqual(['M-DIM', 'M-FAULT']);
+    expect(Object.keys(await points('&road=chang%27an')).sort()).toEqual(['M-DIM', 'M-OFF']);
+    expect(Object.keys(await points('&keyword=M-G'))).toEqual(['M-GONE']);
+  });
+
+  it('aggregates into cells below the point zoom, with the states of each cell', async () => {
+    const res = await get(
+      `/lighting/map/viewport?projectId=${projectId}&west=116&south=39.5&east=117&north=40.5&zoom=9`,
+    );
+    const cells = res.body.data as MapCells;
+    expect(cells.mode).toBe('cells');
+    expect(cells.n.reduce((a, b) => a + b, 0)).toBe(8);
+    expect(cells.n.length).toBe(2);
+    const near = cells.n.indexOf(7);
+    expect(cells.s[near]![MAP_STATES.indexOf('dimmed')]).toBe(1);
+    expect(cells.s[near]![MAP_STATES.indexOf('online')]).toBe(1);
+    for (let i = 0; i < cells.n.length; i++) expect(cells.s[i]!.reduce((a, b) => a + b, 0)).toBe(cells.n[i]);
+  });
+
+  it('answers cells even at street zoom when the view holds more than the point limit', async () => {
+    const rows = MAP_POINT_LIMIT + 1;
+    await t.deps.database.query(
+      `insert into lt_device (client_id, project_id, uid, name, device_type, longitude, latitude)
+       select $1, $2, 'DENSE-' || g, 'dense', 'RTU', 10 + (g % 200) * 0.00001, 50 + (g / 200) * 0.00001
+         from generate_series(1, ${rows}) g`,
+      [d.clientId, projectId],
+    );
+    const res = await get(
+      `/lighting/map/viewport?projectId=${projectId}&west=9.99&south=49.99&east=10.01&north=50.01&zoom=16`,
+    );
+    expect(res.body.data.mode).toBe('cells');
+    expect((res.body.data as MapCells).n.reduce((a, b) => a + b, 0)).toBe(rows);
+    await t.deps.database.query("delete from lt_device where uid like 'DENSE-%'");
+  });
+
+  it('counts every lamp of the project by state for the legend, as the home page counts lamps', async () => {
+    const res = await get(`/lighting/map/summary?projectId=${projectId}`);
+    expect(res.body.data).toMatchObject({
+      lamps: { on: 2, dimmed: 1, off: 1, fault: 1, offline: 1, init: 1, online: 0 },
+      located: 8,
+      mapType: 'tianditu',
+      // no tile host admitted (CSP_EXTRA_SOURCES): the offline background
+      tiles: [],
+      center: [116.4, 39.9],
+    });
+    const home = await t.call('GET', '/sysclient/home/summary', {
+      token: d.token,
+      headers: { projectId: String(projectId) },
+    });
+    const figures = home.body.data.figures.devices;
+    const lamps = res.body.data.lamps as Record<string, number>;
+    expect(Object.values(lamps).reduce((a, b) => a + b, 0)).toBe(figures.lamps);
+    expect(lamps.init).toBe(figures.neverConnected - 0 /* the cabinet is online */);
+  });
+
+  it('refuses a box that is not one, a zoom beyond the map and an unknown state, in the user language', async () => {
+    const bad = [
+      `west=117&south=39&east=116&north=40&zoom=10`,
+      `west=116&south=39&east=117&north=40&zoom=30`,
+      `west=116&south=39&east=117&north=40&zoom=10&states=glowing`,
+      `west=abc&south=39&east=117&north=40&zoom=10`,
+    ];
+    for (const query of bad) {
+      const res = await get(`/lighting/map/viewport?projectId=${projectId}&${query}`);
+      // refusals answer in the envelope (code 500) with what is wrong, never the generic server error
+      expect(res.body.code, `${query} ${JSON.stringify(res.body)}`).toBe(500);
+      expect(res.body.msg, query).not.toMatch(/系统未知错误|unknown error|internal/i);
+      expect(res.body.msg.length, query).toBeGreaterThan(3);
+    }
+    const box = await get(`/lighting/map/viewport?projectId=${projectId}&${bad[0]}`);
+    expect(box.body.msg).toContain('west must be less than east');
+    const zh = await get(`/lighting/map/viewport?projectId=${projectId}&${bad[2]}`, d.token, 'zh-CN');
+    expect(zh.body.msg).toContain('未知的地图状态：glowing');
+  });
+
+  it('shows another customer nothing of this project', async () => {
+    const rival = await secondCustomer(t);
+    await grantToRole(t, 'rival_admin', 'mapScreen.screen');
+    const res = await get(`/lighting/map/viewport?projectId=${projectId}&${BOX}&zoom=17`, rival.token);
+    expect([403, 404]).toContain(res.body.code);
+    expect(res.body.data).toBeUndefined();
+    const summary = await get(`/lighting/map/summary?projectId=${projectId}`, rival.token);
+    expect(summary.body.code).toBe(404);
+  });
+});
