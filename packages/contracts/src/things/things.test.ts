@@ -132,7 +132,7 @@ describe.each(FAMILIES.map((family) => [family.code, family] as const))('family 
     for (const type of family.types) if (type.session === 'none') expect(type.counted, type.code).toBe(false);
   });
 
-  it('declares sound readings: numbers with min ≤ max, enums with values', () => {
+  it('declares sound readings: numbers with min ≤ max, enums with values, charted enums with a height per value', () => {
     const keys = new Set(familyReadings(family).map((field) => field.key));
     for (const type of family.types)
       for (const field of type.telemetry) {
@@ -143,6 +143,11 @@ describe.each(FAMILIES.map((family) => [family.code, family] as const))('family 
           expect(field.min!).toBeLessThanOrEqual(field.max!);
         }
         if (field.kind === 'enum') expect(field.values?.length, `${type.code}.${field.key} values`).toBeGreaterThan(0);
+        if (field.kind === 'enum' && field.chart)
+          expect(Object.keys(field.steps ?? {}).sort(), `${type.code}.${field.key} steps`).toEqual(
+            [...field.values!].sort(),
+          );
+        if (field.kind === 'text') expect(field.chart, `${type.code}.${field.key} is not charted`).toBeFalsy();
       }
   });
 

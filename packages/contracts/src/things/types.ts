@@ -34,6 +34,8 @@ export interface TelemetryField {
   live?: boolean;
   /** drawn in the device's history chart */
   chart?: boolean;
+  /** an enum field drawn as a step chart: each value's height (e.g. ON 1, OFF 0) */
+  steps?: Readonly<Record<string, number>>;
 }
 
 /** An event a device reports; alarm-worthy events carry a grade. */

@@ -1,11 +1,15 @@
+import { allReadings } from '@luxgrid/contracts/things/index';
 import { orderedKeys, UNITS } from './format';
 import type { TelemetryPoint } from './types';
 
-/** Readings that are states, drawn as 0/1 steps. */
-export const STATE_FIELDS: Record<string, Record<string, number>> = {
-  lampState: { ON: 1, OPEN: 1, OFF: 0, CLOSE: 0, ALARM: 0 },
-  breaker: { CLOSE: 1, OPEN: 0 },
-};
+/** The readings the thing model marks for the history chart. */
+const CHARTED = allReadings().filter((field) => field.chart);
+const CHARTED_KEYS: ReadonlySet<string> = new Set(CHARTED.map((field) => field.key));
+
+/** Readings that are states, drawn as steps at the heights the thing model gives each value. */
+export const STATE_FIELDS: Readonly<Record<string, Readonly<Record<string, number>>>> = Object.fromEntries(
+  CHARTED.filter((field) => field.steps).map((field) => [field.key, field.steps!]),
+);
 
 export interface ChartGroup {
   key: string;
@@ -25,14 +29,15 @@ export function chartValue(field: string, value: unknown): number | null {
 }
 
 /**
- * Which charts a device's history makes: one per unit (V, A, W, kWh, %, °C, lx …) holding every
- * reading of that unit, one per unitless reading, and one step chart per state.
+ * Which charts a device's history makes from the readings the thing model marks `chart`: one per
+ * unit (V, A, W, kWh, %, °C, lx …) holding every reading of that unit, one per unitless reading,
+ * and one step chart per state.
  */
 export function groupFields(points: readonly TelemetryPoint[]): ChartGroup[] {
   const seen: Record<string, boolean> = {};
   for (const point of points)
     for (const [field, value] of Object.entries(point.values))
-      if (chartValue(field, value) !== null) seen[field] = true;
+      if (CHARTED_KEYS.has(field) && chartValue(field, value) !== null) seen[field] = true;
   const fields = orderedKeys(seen);
   const groups = new Map<string, ChartGroup>();
   for (const field of fields) {
