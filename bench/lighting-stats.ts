@@ -2,7 +2,7 @@
  * Lighting statistics at 100,000 lamps on PostgreSQL (127.0.0.1:5432, a fresh database dropped
  * afterwards): the dusk and dawn writes of the lit-period rollup (every lamp switching on, then
  * off: periods split into local days), the duration reports over 30 days of rollup (3,000,000
- * rows, and its per-project rollup) and one 10-minute sample. Baseline: the same 100,000 rows inserted into a bare table.
+ * rows, its per-project and per-lamp month rollups) and one 10-minute sample. Baseline: the same 100,000 rows inserted into a bare table.
  *   npx tsx bench/lighting-stats.ts [--lamps 100000]
  */
 import { randomBytes } from 'node:crypto';
@@ -77,6 +77,21 @@ try {
       ),
     1,
   );
+  // the dawn above writes each lamp's period as two local days (19:30–24:00, 00:00–05:00): the
+  // same 200,000 lamp-day rows into a table with the rollup's keys is what it can come near
+  await db.query(
+    'create table bench_keyed (device_id bigint, day date, project_id bigint, secs int, primary key (device_id, day))',
+  );
+  await db.query('create index bench_keyed_project_idx on bench_keyed (project_id, day)');
+  const keyedMs = await median(
+    () =>
+      db.query(
+        `insert into bench_keyed select d, day::date, 1, 3600 from json_to_recordset($1::json) as r(d bigint)
+           cross join generate_series('2026-06-01'::date, '2026-06-02'::date, interval '1 day') day`,
+        [JSON.stringify(ids.map((d) => ({ d })))],
+      ),
+    1,
+  );
   await db.query('create table bench_plain (device_id bigint, day date, secs int)');
   const plainMs = await median(
     () =>
@@ -98,6 +113,15 @@ try {
      select project_id, day, 1, sum(lit_seconds), count(*) from lt_lighting_day group by 1, 2
      on conflict (project_id, day) do update set lit_seconds = excluded.lit_seconds, lamps = excluded.lamps`,
   );
+  await db.query(
+    `insert into lt_lighting_lamp_month (device_id, month, client_id, project_id, lit_seconds, days)
+     select device_id, date_trunc('month', day)::date, 1, $1, sum(lit_seconds), count(*) from lt_lighting_day group by 1, 2
+     on conflict (device_id, month) do update set lit_seconds = excluded.lit_seconds, days = excluded.days`,
+    [p],
+  );
+  // as autovacuum leaves them after loads of this size
+  await db.query('vacuum analyze lt_device');
+  await db.query('vacuum analyze lt_lighting_lamp_month');
   await db.query('vacuum analyze lt_lighting_day');
   await db.query('vacuum analyze lt_lighting_project_day');
   await db.query('vacuum analyze lt_lamp_lit');
@@ -122,6 +146,7 @@ try {
       ['dusk: every lamp lit (open periods)', duskMs.toFixed(0)],
       ['dawn: every lamp off (periods split into days, rolled up)', dawnMs.toFixed(0)],
       ['baseline: the same rows into a bare table', plainMs.toFixed(0)],
+      ['baseline: the 200,000 lamp-day rows into a table with the same keys', keyedMs.toFixed(0)],
       ['duration report, project, 30 days by day', report.toFixed(0)],
       ['duration report, by month', month.toFixed(0)],
       ['duration report, one group of 1,000 lamps', grouped.toFixed(0)],

@@ -171,6 +171,31 @@ describe('lighting statistics', () => {
       { deviceId: dev['LS-RTU-1']!.deviceId, uid: 'LS-RTU-1', deviceName: 'LS-RTU-1 name', hours: 4, days: 2 },
       { deviceId: dev['LS-RTU-3']!.deviceId, uid: 'LS-RTU-3', deviceName: 'LS-RTU-3 name', hours: 4, days: 2 },
     ]);
+    // the same lamps over wider ranges: whole months of the per-lamp month rollup, and months less
+    // their days out of the range (the two days are the only lit ones)
+    const all = (await get(`/lighting/statistics/duration/lamps?${q('&pageSize=10')}`)).rows;
+    expect(all).toHaveLength(3);
+    const first = `${day.slice(0, 7)}-01`;
+    const next = addDays(day, 1);
+    const last = addDays(`${next.slice(0, 7)}-01`, 40).slice(0, 7);
+    const lastOfMonth = addDays(`${last}-01`, -1);
+    for (const [from, to] of [
+      [first, lastOfMonth],
+      [day, lastOfMonth],
+      [first, next],
+      [day > first ? addDays(first, 1) : first, next < lastOfMonth ? addDays(lastOfMonth, -1) : lastOfMonth],
+    ]) {
+      const range = `projectId=${d.projectId}&beginDate=${from}&endDate=${to}&pageSize=10`;
+      const wide = await get(`/lighting/statistics/duration/lamps?${range}`);
+      expect(wide.rows, `${from} to ${to}`).toEqual(all);
+    }
+    const lampMonths = await t.deps.database.query<{ month: string; lit_seconds: number; days: number }>(
+      `select to_char(month, 'YYYY-MM-DD') as month, lit_seconds::int, days from lt_lighting_lamp_month
+        where device_id = $1 order by 1`,
+      [dev['LS-RTU-1']!.deviceId],
+    );
+    expect(lampMonths.reduce((sum, m) => sum + m.lit_seconds, 0)).toBe(4 * 3600);
+    expect(lampMonths.reduce((sum, m) => sum + m.days, 0)).toBe(2);
   });
 
   it('exports each table to Excel in the caller’s language', async () => {

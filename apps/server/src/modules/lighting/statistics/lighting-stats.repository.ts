@@ -57,11 +57,24 @@ export async function writeLit(
          insert into lt_lighting_day as l (device_id, client_id, project_id, day, lit_seconds)
          select d, c, p, day, secs from input
          on conflict (device_id, day) do update set lit_seconds = l.lit_seconds + excluded.lit_seconds
-         returning device_id, day, (xmax = 0) as fresh
+         returning device_id, project_id, day, (xmax = 0) as fresh
+       ), month as (
+         insert into lt_lighting_lamp_month as m (device_id, month, client_id, project_id, lit_seconds, days)
+         select d, month, min(c), min(p), sum(secs), sum(n) from (
+           select d, date_trunc('month', day)::date as month, c, p, secs, 0 as n from input
+           union all
+           select device_id, date_trunc('month', day)::date, null, null, 0, 1 from lamp where fresh) x
+          group by 1, 2
+         on conflict (device_id, month) do update
+           set lit_seconds = m.lit_seconds + excluded.lit_seconds, days = m.days + excluded.days
        )
+       -- lit days counted from the rows the rollup did not hold yet; no join of the 10^5 rows back to their input
        insert into lt_lighting_project_day as pd (project_id, day, client_id, lit_seconds, lamps)
-       select i.p, i.day, min(i.c), sum(i.secs), count(*) filter (where lamp.fresh)
-         from input i join lamp on lamp.device_id = i.d and lamp.day = i.day group by 1, 2
+       select p, day, min(c), sum(secs), sum(n) from (
+         select p, day, c, secs, 0 as n from input
+         union all
+         select project_id, day, null, 0, 1 from lamp where fresh) x
+        group by 1, 2
        on conflict (project_id, day) do update
          set lit_seconds = pd.lit_seconds + excluded.lit_seconds, lamps = pd.lamps + excluded.lamps`,
       [JSON.stringify(closed)],
@@ -158,13 +171,23 @@ function openDays(s: ReportScope, p: SqlParams, scope: string, group: string, no
   )}) o where o.day between ${p.add(s.from)}::date and ${p.add(s.to)}::date`;
 }
 
-/** Lit seconds per lamp and local day in the report's scope: the rollup plus the periods still open now. */
-function litDays(s: ReportScope, p: SqlParams, now: number) {
+/** 1 when an open period's lamp-day `o` is not yet in the rollup (a new lit day of the lamp), else 0. */
+const NEW_DAY_SQL = `case when exists (select 1 from lt_lighting_day l where l.device_id = o.d and l.day = o.day) then 0 else 1 end`;
+
+/**
+ * Lit seconds per lamp and local day in the report's scope: the rollup plus the periods still open now,
+ * `grouped`: only lamps in some group of the scope (the per-group table), read through each
+ * member's rollup rows instead of every lamp of the project.
+ */
+function litDays(s: ReportScope, p: SqlParams, now: number, opts: { grouped?: boolean } = {}) {
   const scope = scopeSql(s, p, { client: 'client_id', project: 'project_id' });
-  const group =
-    s.groupId === null
-      ? ''
-      : `and device_id in (select device_id from lt_group_member where group_id = ${p.add(s.groupId)})`;
+  const members =
+    s.groupId !== null
+      ? `where group_id = ${p.add(s.groupId)}`
+      : opts.grouped
+        ? `where ${scopeSql(s, p, { client: 'client_id' })}`
+        : null;
+  const group = members === null ? '' : `and device_id in (select device_id from lt_group_member ${members})`;
   return `(select device_id, project_id, day, lit_seconds::float8 as secs from lt_lighting_day
             where ${scope} ${group} and day between ${p.add(s.from)}::date and ${p.add(s.to)}::date
            union all
@@ -181,8 +204,7 @@ function projectDays(s: ReportScope, p: SqlParams, now: number) {
              select project_id, day, lit_seconds::float8 as secs, lamps from lt_lighting_project_day
               where ${scope} and day between ${p.add(s.from)}::date and ${p.add(s.to)}::date
              union all
-             select o.p, o.day, o.secs,
-                    case when exists (select 1 from lt_lighting_day l where l.device_id = o.d and l.day = o.day) then 0 else 1 end
+             select o.p, o.day, o.secs, ${NEW_DAY_SQL}
                from (${openDays(s, p, scope, '', now)}) o) x group by 1, 2)`;
 }
 
@@ -228,7 +250,7 @@ export async function durationReport(db: Database, s: ReportScope, now: number) 
   const g = new SqlParams();
   const byGroup = await db.query<{ groupId: number; groupName: string; hours: number; lamps: number }>(
     `select g.group_id as "groupId", g.name as "groupName", ${hours} as hours, count(distinct x.device_id)::int as lamps
-       from ${litDays(s, g, now)} x join lt_group_member m on m.device_id = x.device_id join lt_group g on g.group_id = m.group_id
+       from ${litDays(s, g, now, { grouped: true })} x join lt_group_member m on m.device_id = x.device_id join lt_group g on g.group_id = m.group_id
       group by 1, 2 order by 3 desc, 1`,
     g.values,
   );
@@ -239,7 +261,40 @@ export async function durationReport(db: Database, s: ReportScope, now: number) 
   return { series: series.map(withAverage), byProject: byProject.map(withAverage), byGroup: byGroup.map(withAverage) };
 }
 
-/** Lighting duration per lamp of the scope (lamps lit at all in the period), most hours first, one page. */
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+/**
+ * A date range as whole months of the per-lamp month rollup plus day ranges of the daily one, each
+ * added or taken away: a month in part reads its days in the range, or, when they are most of the
+ * month, the month less its days out of the range; so no lamp has more than half a month of days read.
+ */
+export function monthPieces(from: string, to: string) {
+  const months: string[] = [];
+  const days: { from: string; to: string; sign: 1 | -1 }[] = [];
+  const [fromMs, toMs] = [Date.parse(from), Date.parse(to)];
+  for (let m = Date.parse(`${from.slice(0, 7)}-01`); m <= toMs; ) {
+    const d = new Date(m);
+    const next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    const [a, b] = [Math.max(fromMs, m), Math.min(toMs, next - DAY_MS)];
+    const inRange = (b - a) / DAY_MS + 1;
+    if (inRange * 2 <= (next - m) / DAY_MS && (a > m || b < next - DAY_MS))
+      days.push({ from: isoDay(a), to: isoDay(b), sign: 1 });
+    else {
+      months.push(isoDay(m));
+      if (a > m) days.push({ from: isoDay(m), to: isoDay(a - DAY_MS), sign: -1 });
+      if (b < next - DAY_MS) days.push({ from: isoDay(b + DAY_MS), to: isoDay(next - DAY_MS), sign: -1 });
+    }
+    m = next;
+  }
+  return { months, days };
+}
+
+/**
+ * Lighting duration per lamp of the scope (lamps lit at all in the period), most hours first, one
+ * page: whole months from the per-lamp month rollup, the rest of the range from the daily one, and
+ * the periods open now; aggregated per lamp in one hashed pass before the page's lamps are named.
+ */
 export async function durationByLamp(
   db: Database,
   s: ReportScope,
@@ -247,7 +302,21 @@ export async function durationByLamp(
   page: { limit: number; offset: number },
 ) {
   const p = new SqlParams();
-  const lit = litDays(s, p, now);
+  const scope = scopeSql(s, p, { client: 'client_id', project: 'project_id' });
+  const group =
+    s.groupId === null
+      ? ''
+      : `and device_id in (select device_id from lt_group_member where group_id = ${p.add(s.groupId)})`;
+  const { months, days } = monthPieces(s.from, s.to);
+  const parts = [
+    `select device_id, lit_seconds::float8 as secs, days from lt_lighting_lamp_month
+      where ${scope} ${group} and month = any(${p.add(months)}::date[])`,
+    ...days.map(
+      (r) => `select device_id, ${r.sign} * lit_seconds::float8, ${r.sign} from lt_lighting_day
+               where ${scope} ${group} and day between ${p.add(r.from)}::date and ${p.add(r.to)}::date`,
+    ),
+    `select o.d, o.secs, ${NEW_DAY_SQL} from (${openDays(s, p, scope, group, now)}) o`,
+  ];
   const rows = await db.query<{
     deviceId: number;
     uid: string;
@@ -257,10 +326,11 @@ export async function durationByLamp(
     total: number;
   }>(
     `select x.device_id as "deviceId", d.uid, d.name as "deviceName",
-            round((sum(x.secs) / 3600)::numeric, 2)::float8 as hours, count(distinct x.day)::int as days,
-            count(*) over ()::int as total
-       from ${lit} x join lt_device d on d.device_id = x.device_id and ${LAMP_SQL}
-      group by 1, 2, 3 order by 4 desc, 1 limit ${p.add(page.limit)} offset ${p.add(page.offset)}`,
+            round((x.secs / 3600)::numeric, 2)::float8 as hours, x.days::int as days, count(*) over ()::int as total
+       from (select device_id, sum(secs) as secs, sum(days) as days from (${parts.join(' union all ')}) l
+              group by 1 having sum(days) > 0) x
+       join lt_device d on d.device_id = x.device_id and ${LAMP_SQL}
+      order by 4 desc, 1 limit ${p.add(page.limit)} offset ${p.add(page.offset)}`,
     p.values,
   );
   return { rows: rows.map(({ total: _, ...r }) => r), total: rows[0]?.total ?? 0 };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { ref, ts } from '../../../db/columns.ts';
 
@@ -38,6 +39,27 @@ export const ltLightingProjectDay = pgTable(
   ],
 );
 
+/**
+ * The same rollup per lamp and calendar month of its project's local dates (month = its first day):
+ * lit seconds and lit days, kept with `lt_lighting_day` in one statement, so that the by-lamp report
+ * reads one row per lamp and whole month and only the days of a month's part in or out of the range.
+ */
+export const ltLightingLampMonth = pgTable(
+  'lt_lighting_lamp_month',
+  {
+    deviceId: ref('device_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    clientId: ref('client_id').notNull(),
+    projectId: ref('project_id').notNull(),
+    litSeconds: bigint('lit_seconds', { mode: 'number' }).notNull().default(0),
+    days: integer('days').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.month] }),
+    index('lt_lighting_lamp_month_project_idx').on(t.projectId, t.month),
+  ],
+);
+
 /** Each lamp's open lit period: lit since when (null = not lit, or not heard lit since it went offline). */
 export const ltLampLit = pgTable(
   'lt_lamp_lit',
@@ -47,7 +69,11 @@ export const ltLampLit = pgTable(
     projectId: ref('project_id').notNull(),
     litSince: ts('lit_since'),
   },
-  (t) => [index('lt_lamp_lit_project_idx').on(t.projectId)],
+  (t) => [
+    index('lt_lamp_lit_project_idx').on(t.projectId),
+    // the reports add up the open periods only: at daytime almost none of a city's lamps
+    index('lt_lamp_lit_open_idx').on(t.projectId).where(sql`lit_since is not null`),
+  ],
 );
 
 /**
