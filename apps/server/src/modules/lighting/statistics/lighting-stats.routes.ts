@@ -154,78 +154,62 @@ export function lightingStatsRoutes(deps: Deps): FastifyPluginAsyncZod {
       return { from: s.from, to: s.to, rows: await sampleReport(db, { ...s, period: q.period }) };
     };
 
-    app.get(
-      '/lighting/statistics/lighting-rate',
+    /** The two sampled reports: the same query and rows, their own permissions, summary and sheet. */
+    const rateReports = [
       {
-        config: { perm: rateRead },
-        schema: {
-          tags,
-          summary: 'Lamps lit among those their strategy wants lit, from 10-minute samples',
-          querystring: rateQuery,
+        path: 'lighting-rate',
+        read: rateRead,
+        export: rateExport,
+        summary: 'Lamps lit among those their strategy wants lit, from 10-minute samples',
+        title: { en: 'lighting rate', zh: '亮灯率' },
+        columns: (en: boolean) => [
+          { header: en ? 'Lamps expected lit' : '应亮灯数', key: 'expected', width: 18 },
+          { header: en ? 'Lamps lit' : '实亮灯数', key: 'lit', width: 12 },
+          { header: en ? 'Lighting rate (%)' : '亮灯率(%)', key: 'lightingRate', width: 16 },
+        ],
+      },
+      {
+        path: 'online-rate',
+        read: onlineRead,
+        export: onlineExport,
+        summary: 'Devices online among communicating devices, from 10-minute samples',
+        title: { en: 'online rate', zh: '在线率' },
+        columns: (en: boolean) => [
+          { header: en ? 'Devices' : '设备数', key: 'devices', width: 12 },
+          { header: en ? 'Online' : '在线数', key: 'online', width: 12 },
+          { header: en ? 'Online rate (%)' : '在线率(%)', key: 'onlineRate', width: 16 },
+        ],
+      },
+    ];
+
+    for (const report of rateReports) {
+      app.get(
+        `/lighting/statistics/${report.path}`,
+        { config: { perm: report.read }, schema: { tags, summary: report.summary, querystring: rateQuery } },
+        async (req) => ok(req.lang, await rateReport(req.auth(), req.query)),
+      );
+
+      app.post(
+        `/lighting/statistics/${report.path}/export`,
+        {
+          config: { perm: report.export, operLog: { title: report.title.en, businessType: 5 } },
+          schema: { tags, body: rateQuery },
         },
-      },
-      async (req) => ok(req.lang, await rateReport(req.auth(), req.query)),
-    );
-
-    app.get(
-      '/lighting/statistics/online-rate',
-      {
-        config: { perm: onlineRead },
-        schema: {
-          tags,
-          summary: 'Devices online among communicating devices, from 10-minute samples',
-          querystring: rateQuery,
+        async (req, reply) => {
+          const en = req.lang === 'en-US';
+          const { rows } = await rateReport(req.auth(), req.body);
+          return sendWorkbook(
+            reply,
+            en ? report.title.en : report.title.zh,
+            [
+              periodColumn(en),
+              ...report.columns(en),
+              { header: en ? 'Samples' : '采样次数', key: 'samples', width: 10 },
+            ],
+            rows,
+          );
         },
-      },
-      async (req) => ok(req.lang, await rateReport(req.auth(), req.query)),
-    );
-
-    app.post(
-      '/lighting/statistics/lighting-rate/export',
-      {
-        config: { perm: rateExport, operLog: { title: 'lighting rate', businessType: 5 } },
-        schema: { tags, body: rateQuery },
-      },
-      async (req, reply) => {
-        const en = req.lang === 'en-US';
-        const { rows } = await rateReport(req.auth(), req.body);
-        return sendWorkbook(
-          reply,
-          en ? 'lighting rate' : '亮灯率',
-          [
-            periodColumn(en),
-            { header: en ? 'Lamps expected lit' : '应亮灯数', key: 'expected', width: 18 },
-            { header: en ? 'Lamps lit' : '实亮灯数', key: 'lit', width: 12 },
-            { header: en ? 'Lighting rate (%)' : '亮灯率(%)', key: 'lightingRate', width: 16 },
-            { header: en ? 'Samples' : '采样次数', key: 'samples', width: 10 },
-          ],
-          rows,
-        );
-      },
-    );
-
-    app.post(
-      '/lighting/statistics/online-rate/export',
-      {
-        config: { perm: onlineExport, operLog: { title: 'online rate', businessType: 5 } },
-        schema: { tags, body: rateQuery },
-      },
-      async (req, reply) => {
-        const en = req.lang === 'en-US';
-        const { rows } = await rateReport(req.auth(), req.body);
-        return sendWorkbook(
-          reply,
-          en ? 'online rate' : '在线率',
-          [
-            periodColumn(en),
-            { header: en ? 'Devices' : '设备数', key: 'devices', width: 12 },
-            { header: en ? 'Online' : '在线数', key: 'online', width: 12 },
-            { header: en ? 'Online rate (%)' : '在线率(%)', key: 'onlineRate', width: 16 },
-            { header: en ? 'Samples' : '采样次数', key: 'samples', width: 10 },
-          ],
-          rows,
-        );
-      },
-    );
+      );
+    }
   };
 }
