@@ -27,6 +27,8 @@ const DISPATCH_LANES = 3;
 
 /** answers (command ids) settled together in one write at most */
 const ANSWERS_PER_WRITE = 20_000;
+/** answer writes running at once (each takes what arrived while the others ran) */
+const ANSWER_LANES = 2;
 
 /** One result item as the SQL updates read it: the command, the session that answered, when, and what. */
 interface ResultRow {
@@ -218,7 +220,7 @@ export class CommandFlow {
    * a write runs is settled by the next one, in one statement per step however many sessions
    * answered. A device message is done (and acknowledged to the broker) once its write committed.
    */
-  private readonly answers = new GroupCommit<Answer>((batch) => this.settle(batch), ANSWERS_PER_WRITE);
+  private readonly answers = new GroupCommit<Answer>((batch) => this.settle(batch), ANSWERS_PER_WRITE, ANSWER_LANES);
 
   /** Marks these commands DELIVERED; resolves once that is committed. */
   acknowledge(session: DeviceInfo, ids: string[], now: number): Promise<void> {

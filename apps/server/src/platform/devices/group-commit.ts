@@ -7,32 +7,40 @@ interface Waiting<T> {
 }
 
 /**
- * Group commit: pieces handed in while a write runs go together in the next one, one write at a
- * time, each at most `maxSize` in size (a single larger piece goes alone). Each caller's promise
+ * Group commit: pieces handed in while the writes run go together in the next one, at most
+ * `lanes` writes at a time, each at most `maxSize` in size (a single larger piece goes alone). Each caller's promise
  * settles once the write holding its piece has committed or failed. When a write of several
  * pieces fails, each is written again on its own, so that one bad piece fails only its caller.
  */
 export class GroupCommit<T> {
   private waiting: Waiting<T>[] = [];
-  private running: Promise<void> | null = null;
+  /** writes running (counted down in the same turn as the last look at `waiting`) */
+  private active = 0;
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly write: (items: T[]) => Promise<void>,
     private readonly maxSize: number,
+    private readonly lanes = 1,
   ) {}
 
   /** Hands one piece in; resolves once it is committed. */
   add(item: T, size = 1): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ item, size, resolve, reject });
-      // what arrives in the same turn of the event loop goes in the first write
-      this.running ??= new Promise<void>((started) => setImmediate(started)).then(() => this.drain());
+      if (this.active >= this.lanes) return;
+      this.active++;
+      // what arrives in the same turn of the event loop goes in the same write
+      const lane: Promise<void> = new Promise<void>((started) => setImmediate(started))
+        .then(() => this.drain())
+        .finally(() => this.running.delete(lane));
+      this.running.add(lane);
     });
   }
 
   /** Resolves once everything handed in so far is written (or failed). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.active || this.running.size) await Promise.all(this.running);
   }
 
   private async drain() {
@@ -45,7 +53,7 @@ export class GroupCommit<T> {
         await this.settle(this.waiting.splice(0, n));
       }
     } finally {
-      this.running = null;
+      this.active--;
     }
   }
 
