@@ -11,6 +11,7 @@ import {
 import type { Deps } from '../context.ts';
 import type { MqttHub } from '../mqtt.ts';
 import type { DeviceEvents, HubEvent } from './events.ts';
+import { GroupCommit } from './group-commit.ts';
 import { acceptReading } from './ingest.ts';
 import { LIVE_ITEMS_PER_PUSH } from './live.ts';
 import type { HubSettings, HubStats } from './options.ts';
@@ -19,13 +20,43 @@ import type { TaskProgress } from './task-progress.ts';
 import type { DownlinkRoute } from './transport.ts';
 import type { BufferedWriter } from './writer.ts';
 
-/** Result items as the SQL updates read them. */
-const resultRows = (items: ResultItem[]) =>
-  items.map((i) => ({ id: i.id, s: i.status, r: i.data ?? null, e: (i.error ?? '').slice(0, 200) }));
+/** sessions whose commands one dispatch statement sends; larger issues go in slices of this many */
+const DISPATCH_SESSIONS = 100;
+/** slices of one large issue in flight at once */
+const DISPATCH_LANES = 3;
+
+/** answers (command ids) settled together in one write at most */
+const ANSWERS_PER_WRITE = 20_000;
+/** answer writes running at once (each takes what arrived while the others ran) */
+const ANSWER_LANES = 2;
+
+/** One result item as the SQL updates read it: the command, the session that answered, when, and what. */
+interface ResultRow {
+  id: string;
+  sid: number;
+  t: number;
+  s: string;
+  r: Record<string, unknown> | null;
+  e: string;
+}
+
+/** Acknowledgements or results of one device message, waiting for the write that settles them. */
+type Answer = { session: DeviceInfo; now: number } & (
+  | { kind: 'ack'; ids: string[] }
+  | { kind: 'result'; items: ResultItem[] }
+);
+
+/** The first row of each command id: a command answered twice in one write is settled by its first answer. */
+const firstOfEach = <R extends { id: string }>(rows: R[]) => {
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+};
 
 /** A command a result ended, as the follow-up steps read it. */
 interface FinishedRow {
   command_id: string;
+  session_id: number;
+  answered: number;
   batch_id: string;
   device_id: number;
   status: string;
@@ -44,6 +75,8 @@ interface CommandUpdate {
   clientId: number;
   projectId: number;
   status: string;
+  /** when it happened, when not the push's time */
+  ts?: number;
 }
 
 /**
@@ -68,8 +101,27 @@ export class CommandFlow {
     private readonly progress: TaskProgress,
   ) {}
 
-  /** Sends every open PENDING command of these sessions that are online; returns how many were sent. */
+  /**
+   * Sends every open PENDING command of these sessions that are online; returns how many were sent.
+   * Many sessions go in slices, several at a time: the first concentrators get their messages (and
+   * answer) while the commands of the next ones are still being marked SENT.
+   */
   async dispatch(sessionIds: number[]): Promise<number> {
+    const ids = [...new Set(sessionIds)];
+    if (ids.length <= DISPATCH_SESSIONS) return this.dispatchSlice(ids);
+    const slices: number[][] = [];
+    for (let at = 0; at < ids.length; at += DISPATCH_SESSIONS) slices.push(ids.slice(at, at + DISPATCH_SESSIONS));
+    let sent = 0;
+    await Promise.all(
+      Array.from({ length: DISPATCH_LANES }, async () => {
+        for (let slice = slices.shift(); slice; slice = slices.shift()) sent += await this.dispatchSlice(slice);
+      }),
+    );
+    return sent;
+  }
+
+  /** Marks the due commands of these sessions SENT and publishes one message per session and batch. */
+  private async dispatchSlice(sessionIds: number[]): Promise<number> {
     if (!sessionIds.length) return 0;
     const now = this.deps.clock.now();
     const rows = await this.deps.database.query<{
@@ -163,23 +215,68 @@ export class CommandFlow {
     return rows.length;
   }
 
-  async acknowledge(session: DeviceInfo, ids: string[], now: number): Promise<void> {
-    const rows = await this.deps.database.query<{ command_id: string; batch_id: string; device_id: number }>(
-      `update lt_command set status = 'DELIVERED', delivered_time = to_timestamp($3 / 1000.0)
-       where command_id = any($1::text[]) and session_id = $2 and status in ('PENDING', 'SENT')
-       returning command_id, batch_id, device_id`,
-      [ids, session.deviceId, now],
+  /**
+   * Acknowledgements and results of every session go to the database together: what arrives while
+   * a write runs is settled by the next one, in one statement per step however many sessions
+   * answered. A device message is done (and acknowledged to the broker) once its write committed.
+   */
+  private readonly answers = new GroupCommit<Answer>((batch) => this.settle(batch), ANSWERS_PER_WRITE, ANSWER_LANES);
+
+  /** Marks these commands DELIVERED; resolves once that is committed. */
+  acknowledge(session: DeviceInfo, ids: string[], now: number): Promise<void> {
+    if (!ids.length) return Promise.resolve();
+    return this.answers.add({ kind: 'ack', session, ids, now }, ids.length);
+  }
+
+  /** Ends the commands these results answer (or settles their cancels); resolves once that is committed. */
+  complete(session: DeviceInfo, items: ResultItem[], now: number): Promise<void> {
+    if (!items.length) return Promise.resolve();
+    return this.answers.add({ kind: 'result', session, items, now }, items.length);
+  }
+
+  /** Resolves once every answer handed in so far is settled. */
+  answersSettled(): Promise<void> {
+    return this.answers.idle();
+  }
+
+  private async settle(batch: Answer[]) {
+    const sessions = new Map(batch.map((a) => [a.session.deviceId, a.session]));
+    const acks = batch.flatMap((a) =>
+      a.kind === 'ack' ? a.ids.map((id) => ({ id, sid: a.session.deviceId, t: a.now })) : [],
+    );
+    if (acks.length) await this.deliver(sessions, firstOfEach(acks));
+    const results = batch.filter((a) => a.kind === 'result');
+    if (results.length) await this.completeAll(sessions, results);
+  }
+
+  private async deliver(sessions: Map<number, DeviceInfo>, acks: { id: string; sid: number; t: number }[]) {
+    const rows = await this.deps.database.query<{
+      command_id: string;
+      batch_id: string;
+      device_id: number;
+      session_id: number;
+      t: number;
+    }>(
+      `update lt_command c set status = 'DELIVERED', delivered_time = to_timestamp(x.t / 1000.0)
+       from json_to_recordset($1::json) as x(id text, sid bigint, t float8)
+       where c.command_id = x.id and c.session_id = x.sid and c.status in ('PENDING', 'SENT')
+       returning c.command_id, c.batch_id, c.device_id, c.session_id, x.t`,
+      [JSON.stringify(acks)],
     );
     await this.pushUpdates(
-      rows.map((r) => ({
-        commandId: r.command_id,
-        batchId: r.batch_id,
-        deviceId: r.device_id,
-        clientId: session.clientId,
-        projectId: session.projectId,
-        status: 'DELIVERED',
-      })),
-      now,
+      rows.map((r) => {
+        const session = sessions.get(r.session_id)!;
+        return {
+          commandId: r.command_id,
+          batchId: r.batch_id,
+          deviceId: r.device_id,
+          clientId: session.clientId,
+          projectId: session.projectId,
+          status: 'DELIVERED',
+          ts: r.t,
+        };
+      }),
+      this.deps.clock.now(),
     );
   }
 
@@ -225,24 +322,41 @@ export class CommandFlow {
 
   /**
    * Keeps of each result's data what the thing model declares for the command's action and
-   * device type; counts the rest (`refusedValues`).
+   * device type; counts the rest (`refusedValues`). Returns the items as the SQL updates read them.
    */
-  private async checkResults(session: DeviceInfo, items: ResultItem[]): Promise<ResultItem[]> {
-    const withData = items.filter((i) => i.data && Object.keys(i.data).length);
-    if (!withData.length) return items;
-    const kinds = await this.deps.database.query<{ command_id: string; action: string; device_type: string }>(
-      `select c.command_id, c.action, d.device_type from lt_command c join lt_device d on d.device_id = c.device_id
-       where c.command_id = any($1::text[]) and c.session_id = $2`,
-      [withData.map((i) => i.id), session.deviceId],
+  private async checkResults(answers: { session: DeviceInfo; items: ResultItem[]; now: number }[]) {
+    const rows = answers.flatMap(({ session, items, now }) =>
+      items.map(
+        (i): ResultRow => ({
+          id: i.id,
+          sid: session.deviceId,
+          t: now,
+          s: i.status,
+          r: i.data ?? null,
+          e: (i.error ?? '').slice(0, 200),
+        }),
+      ),
+    );
+    const withData = rows.filter((r) => r.r && Object.keys(r.r).length);
+    if (!withData.length) return rows;
+    const kinds = await this.deps.database.query<{
+      command_id: string;
+      session_id: number;
+      action: string;
+      device_type: string;
+    }>(
+      `select c.command_id, c.session_id, c.action, d.device_type from lt_command c join lt_device d on d.device_id = c.device_id
+       where c.command_id = any($1::text[])`,
+      [withData.map((r) => r.id)],
     );
     const byId = new Map(kinds.map((k) => [k.command_id, k]));
-    return items.map((item) => {
-      const kind = byId.get(item.id);
-      if (!item.data || !kind) return item;
-      const { kept, unknown, outOfRange } = checkResultData(kind.device_type, kind.action, item.data);
+    return rows.map((row) => {
+      const kind = byId.get(row.id);
+      if (!row.r || !kind || kind.session_id !== row.sid) return row;
+      const { kept, unknown, outOfRange } = checkResultData(kind.device_type, kind.action, row.r);
       this.stats.refusedValues.unknown += unknown.length;
       this.stats.refusedValues.outOfRange += outOfRange.length;
-      return { ...item, data: kept };
+      return { ...row, r: kept };
     });
   }
 
@@ -250,87 +364,102 @@ export class CommandFlow {
    * Answers to commands cancelled after they were sent: `CANCELED` confirms the cancel, any other
    * result says the device had already carried the command out (kept with the command).
    */
-  private async settleCancels(session: DeviceInfo, items: ResultItem[]): Promise<Set<string>> {
+  private async settleCancels(items: ResultRow[]) {
     const rows = await this.deps.database.query<{ command_id: string; cancel_state: string }>(
       `update lt_command c set cancel_state = case when x.s = 'CANCELED' then 'CONFIRMED' else 'TOO_LATE' end,
          result = case when x.s = 'CANCELED' then c.result else x.r end,
          error = case when x.s = 'CANCELED' then c.error else x.e end
-       from json_to_recordset($1::json) as x(id text, s text, r jsonb, e text)
-       where c.command_id = x.id and c.session_id = $2 and c.status = 'CANCELED' and c.cancel_state = 'SENT'
+       from json_to_recordset($1::json) as x(id text, sid bigint, s text, r jsonb, e text)
+       where c.command_id = x.id and c.session_id = x.sid and c.status = 'CANCELED' and c.cancel_state = 'SENT'
        returning c.command_id, c.cancel_state`,
-      [JSON.stringify(resultRows(items)), session.deviceId],
+      [JSON.stringify(items)],
     );
     this.stats.cancelsConfirmed += rows.filter((r) => r.cancel_state === 'CONFIRMED').length;
-    return new Set(rows.map((r) => r.command_id));
   }
 
-  async complete(session: DeviceInfo, answers: ResultItem[], now: number): Promise<void> {
-    const checked = await this.checkResults(session, answers);
+  /** The results of several device messages: the commands they end, then the cancels they answer. */
+  private async completeAll(
+    sessions: Map<number, DeviceInfo>,
+    answers: { session: DeviceInfo; items: ResultItem[]; now: number }[],
+  ) {
+    const checked = await this.checkResults(answers);
     // a CANCELED answer only ever confirms a cancel message; it never ends an open command
-    const items = checked.filter((i) => i.status !== 'CANCELED');
-    const rows = items.length ? await this.finish(session, items, now) : [];
+    const items = firstOfEach(checked.filter((i) => i.s !== 'CANCELED'));
+    const rows = items.length ? await this.finish(items) : [];
     // what ended no open command answers a cancel (CANCELED, or the result of having carried it out)
     const ended = new Set(rows.map((r) => r.command_id));
-    const rest = checked.filter((i) => !ended.has(i.id));
-    if (rest.length) await this.settleCancels(session, rest);
+    const rest = firstOfEach(checked.filter((i) => !ended.has(i.id)));
+    if (rest.length) await this.settleCancels(rest);
     if (!rows.length) return;
-    await this.afterResults(session, rows, now);
+    await this.afterResults(sessions, rows);
   }
 
   /** Ends the open commands these results answer, and their device log rows, in one statement. */
-  private finish(session: DeviceInfo, items: ResultItem[], now: number) {
-    const input = resultRows(items);
+  private finish(items: ResultRow[]) {
     return this.deps.database.query<FinishedRow>(
       `with done as (
-         update lt_command c set status = x.s, result = x.r, error = x.e, finish_time = to_timestamp($3 / 1000.0),
-           delivered_time = coalesce(c.delivered_time, to_timestamp($3 / 1000.0))
-         from json_to_recordset($1::json) as x(id text, s text, r jsonb, e text)
-         where c.command_id = x.id and c.session_id = $2 and c.status in ('PENDING', 'SENT', 'DELIVERED')
-         returning c.command_id, c.batch_id, c.device_id, c.status, c.action, c.log_id, c.result, c.error, c.params,
-           (extract(epoch from coalesce(c.sent_time, c.create_time)) * 1000)::float8 as started),
+         update lt_command c set status = x.s, result = x.r, error = x.e, finish_time = to_timestamp(x.t / 1000.0),
+           delivered_time = coalesce(c.delivered_time, to_timestamp(x.t / 1000.0))
+         from json_to_recordset($1::json) as x(id text, sid bigint, t float8, s text, r jsonb, e text)
+         where c.command_id = x.id and c.session_id = x.sid and c.status in ('PENDING', 'SENT', 'DELIVERED')
+         returning c.command_id, c.session_id, x.t as answered, c.batch_id, c.device_id, c.status, c.action, c.log_id,
+           c.result, c.error, c.params, (extract(epoch from coalesce(c.sent_time, c.create_time)) * 1000)::float8 as started),
        logged as (
          update sys_device_log l set status = case when d.status = 'SUCCESS' then 0 else 1 end,
            response = (case when d.result is null then jsonb_build_object('status', d.status)
                        else jsonb_build_object('status', d.status, 'data', d.result) end)::text,
-           consume_time = greatest(0, round($3 - d.started))::int, finish_time = to_timestamp($3 / 1000.0)
+           consume_time = greatest(0, round(d.answered - d.started))::int, finish_time = to_timestamp(d.answered / 1000.0)
          from done d where l.log_id = d.log_id)
        select * from done`,
-      [JSON.stringify(input), session.deviceId, now],
+      [JSON.stringify(items)],
     );
   }
 
   /** Read-backs, configuration state, pushes and `commandResult` of ended commands (their log rows are done). */
-  private async afterResults(session: DeviceInfo, rows: FinishedRow[], now: number) {
+  private async afterResults(sessions: Map<number, DeviceInfo>, rows: FinishedRow[]) {
     // read-backs carry the device's state and configuration; configuration issues settle the config state
+    // a device's configuration state: its last configuration issue answered
+    const configs = new Map<number, { d: number; s: string; p: Record<string, unknown> }>();
     for (const r of rows) {
       const info = this.registry.byDeviceId(r.device_id);
       if (r.action === 'calling' && r.status === 'SUCCESS' && r.result && info) {
         const { config, ...values } = r.result as { config?: Record<string, unknown> };
         if (Object.keys(values).length)
-          acceptReading(this.writer, this.stats, info, { values: values as TelemetryItem['values'] }, now);
-        if (config) this.writer.seen(info, now, { config });
+          acceptReading(this.writer, this.stats, info, { values: values as TelemetryItem['values'] }, r.answered);
+        if (config) this.writer.seen(info, r.answered, { config });
       }
-      if (r.action === 'config') {
-        await this.deps.database.query(
-          `update lt_device set config_state = $2::varchar, config = case when $2::varchar = 'CONFIGURED' then coalesce(config, '{}'::jsonb) || $3::jsonb else config end
-           where device_id = $1 and config_state is not null`,
-          [r.device_id, r.status === 'SUCCESS' ? 'CONFIGURED' : 'FAILED', JSON.stringify(r.params ?? {})],
-        );
-      }
+      if (r.action === 'config')
+        configs.set(r.device_id, {
+          d: r.device_id,
+          s: r.status === 'SUCCESS' ? 'CONFIGURED' : 'FAILED',
+          p: r.params ?? {},
+        });
     }
-    const updates = rows.map((r) => ({
-      commandId: r.command_id,
-      batchId: r.batch_id,
-      deviceId: r.device_id,
-      clientId: session.clientId,
-      projectId: session.projectId,
-      status: r.status,
-    }));
-    await this.pushUpdates(updates, now);
+    if (configs.size)
+      await this.deps.database.query(
+        `update lt_device set config_state = x.s,
+           config = case when x.s = 'CONFIGURED' then coalesce(config, '{}'::jsonb) || x.p else config end
+         from json_to_recordset($1::json) as x(d bigint, s text, p jsonb)
+         where device_id = x.d and config_state is not null`,
+        [JSON.stringify([...configs.values()])],
+      );
+    const updates = rows.map((r) => {
+      const session = sessions.get(r.session_id)!;
+      return {
+        commandId: r.command_id,
+        batchId: r.batch_id,
+        deviceId: r.device_id,
+        clientId: session.clientId,
+        projectId: session.projectId,
+        status: r.status,
+        ts: r.answered,
+      };
+    });
+    await this.pushUpdates(updates, this.deps.clock.now());
     await this.writer.flush();
     this.emitResults(
       rows.map((r, i) => ({ ...updates[i]!, action: r.action, data: r.result, error: r.error })),
-      now,
+      this.deps.clock.now(),
     );
   }
 
@@ -402,7 +531,7 @@ export class CommandFlow {
             status: r.status as CommandFinalStatus,
             data: r.data,
             error: r.error,
-            ts: now,
+            ts: r.ts ?? now,
           },
         }),
       ),
@@ -444,7 +573,7 @@ export class CommandFlow {
             commandId: r.commandId,
             deviceId: r.deviceId,
             status: r.status as 'SENT',
-            ts: now,
+            ts: r.ts ?? now,
           })),
         },
       );

@@ -159,8 +159,9 @@ export class DeviceHub {
     return this.commands.cancel(commandIds);
   }
 
-  /** Writes what is buffered now (see BufferedWriter.flush). */
-  flush(all = true): Promise<void> {
+  /** Writes what is buffered now, command answers included (see BufferedWriter.flush). */
+  async flush(all = true): Promise<void> {
+    await this.commands.answersSettled();
     return this.writer.flush(all);
   }
 
