@@ -23,7 +23,10 @@ if (!('ResizeObserver' in window)) {
   };
 }
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   localStorage.clear();
+  // let React's scheduler finish what unmounting queued while the test's window still exists
+  // (otherwise it may run after the environment is torn down: "window is not defined")
+  await new Promise((resolve) => setTimeout(resolve, 0));
 });
