@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildCity } from '../apps/simulator/src/city.ts';
 import { Concentrator } from '../apps/simulator/src/device.ts';
-import { hasChromium, launch, noAnimations, policyViolations, signIn } from './browser';
+import { apiAs, hasChromium, launch, openSignedIn, policyViolations, type Session, sessionOf } from './browser';
 
 const ALARM_PAGE = '/web/lighting-alarm/alarm';
 const CONFIG_PAGE = '/web/lighting-alarm/alarm-config';
@@ -26,22 +26,9 @@ describe.skipIf(!hasChromium)('alarms (issue #14)', () => {
   let page: Page;
   let device: MqttClient | null = null;
   let simulated: Concentrator | null = null;
-  let session: { token: string; clientId: string; projectId: number };
+  let session: Session;
 
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${baseURL}${path}`, {
-      method,
-      headers: {
-        access_token: session.token,
-        clientId: session.clientId,
-        projectId: String(session.projectId),
-        'Accept-Language': 'zh-CN',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as T;
-  }
+  const api = apiAs(() => session, 'zh-CN');
   /** the bell's count (antd writes it in the badge's title; no badge = none) */
   const badge = async () => {
     const sup = page.getByTestId('alarm-badge-count').locator('sup.ant-badge-count');
@@ -51,24 +38,13 @@ describe.skipIf(!hasChromium)('alarms (issue #14)', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    await noAnimations(page);
-    await page.addInitScript(() => {
-      if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'zh-CN');
-    });
-    await page.goto(`/login?redirect=${encodeURIComponent(ALARM_PAGE)}`);
-    await signIn(page, 'admin');
-    await page.getByTestId('alarm-page').waitFor();
-    session = await page.evaluate(() => {
-      const project = JSON.parse(localStorage.getItem('currentProject') ?? 'null');
-      const customer = JSON.parse(localStorage.getItem('currentCustomer') ?? 'null');
-      return {
-        token: localStorage.getItem('access_token') ?? '',
-        clientId: String(customer?.id ?? ''),
-        projectId: Number(project?.id),
-      };
-    });
+    ({ context, page } = await openSignedIn(browser, {
+      user: 'admin',
+      lang: 'zh-CN',
+      at: ALARM_PAGE,
+      waitFor: 'alarm-page',
+    }));
+    session = await sessionOf(page);
     expect(session.projectId).toBeGreaterThan(0);
   });
 

@@ -117,8 +117,15 @@ export async function openSignedIn(
   return opened;
 }
 
+/** A signed-in user's token and the customer and project the page has chosen. */
+export interface Session {
+  token: string;
+  clientId: string;
+  projectId: number;
+}
+
 /** The signed-in page's token, customer and project, for the journey's own API calls. */
-export function sessionOf(page: Page): Promise<{ token: string; clientId: string; projectId: number }> {
+export function sessionOf(page: Page): Promise<Session> {
   return page.evaluate(() => {
     const project = JSON.parse(localStorage.getItem('currentProject') ?? 'null');
     const customer = JSON.parse(localStorage.getItem('currentCustomer') ?? 'null');
@@ -128,4 +135,38 @@ export function sessionOf(page: Page): Promise<{ token: string; clientId: string
       projectId: Number(project?.id ?? 0),
     };
   });
+}
+
+/** Who a journey's own API calls act as: the user's token, and the customer and project chosen (when chosen). */
+export interface ApiSession {
+  token: string;
+  clientId?: string;
+  projectId?: number;
+}
+
+/** A journey's call to the server: the method, the path, the JSON body if any; answers the parsed JSON. */
+export type Api = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+
+/**
+ * The journey's API calls as the session's user, in the language given. The session is read on
+ * every call, so a project chosen or created later in the journey is sent from then on: pass the
+ * object the journey updates, or a function that returns the current one.
+ */
+export function apiAs(session: ApiSession | (() => ApiSession), lang: Lang = 'zh-CN'): Api {
+  const baseURL = inject('baseURL');
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const { token, clientId, projectId } = typeof session === 'function' ? session() : session;
+    const res = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: {
+        access_token: token,
+        ...(clientId ? { clientId } : {}),
+        ...(projectId ? { projectId: String(projectId) } : {}),
+        'Accept-Language': lang,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await res.json()) as T;
+  };
 }

@@ -1,7 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, signIn } from './browser';
+import { apiAs, hasChromium, launch, openSignedIn, sessionOf } from './browser';
 
 const GROUP_APPLY_PAGE = '/web/lighting-task/group-apply';
 const TASK_LOG_PAGE = '/web/lighting-task/task-log';
@@ -26,36 +26,18 @@ describe.skipIf(!hasChromium)('control task journeys (issue #13)', () => {
   let projectId = 0;
   let device: MqttClient | null = null;
 
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${baseURL}${path}`, {
-      method,
-      headers: {
-        access_token: token,
-        clientId,
-        ...(projectId ? { projectId: String(projectId) } : {}),
-        'Accept-Language': 'en-US',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as T;
-  }
+  /** the journey's own project is sent once it is created */
+  const api = apiAs(() => ({ token, clientId, projectId }), 'en-US');
 
   beforeAll(async () => {
     browser = await launch();
-    context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    await noAnimations(page);
-    await page.addInitScript(() => {
-      if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en-US');
-    });
-    await page.goto(`/login?redirect=${encodeURIComponent(GROUP_APPLY_PAGE)}`);
-    await signIn(page, 'admin');
-    await page.getByTestId('group-apply-page').waitFor();
-    ({ token, clientId } = await page.evaluate(() => ({
-      token: localStorage.getItem('access_token') ?? '',
-      clientId: String(JSON.parse(localStorage.getItem('currentCustomer') ?? 'null')?.id ?? ''),
-    })));
+    ({ context, page } = await openSignedIn(browser, {
+      user: 'admin',
+      lang: 'en-US',
+      at: GROUP_APPLY_PAGE,
+      waitFor: 'group-apply-page',
+    }));
+    ({ token, clientId } = await sessionOf(page));
     // a project of this journey's own, with an operation password
     const project = await api<{ code: number; data: { projectId: number } }>('POST', '/sysclient/project', {
       belongClient: Number(clientId),

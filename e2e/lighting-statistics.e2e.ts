@@ -3,19 +3,13 @@ import ExcelJS from 'exceljs';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, policyViolations, signIn } from './browser';
+import { apiAs, hasChromium, launch, openSignedIn, policyViolations, type Session, sessionOf } from './browser';
 
 const DURATION_PAGE = '/web/lighting-stats/lighting-duration';
 const LIGHTING_RATE_PAGE = '/web/lighting-stats/lighting-rate';
 const ONLINE_RATE_PAGE = '/web/statistics/online-rate';
 const CCU_UID = `E2E-LS-CCU-${Date.now().toString(36)}`;
 const RTU_UID = `${CCU_UID}-L1`;
-
-interface Session {
-  token: string;
-  clientId: string;
-  projectId: number;
-}
 
 /**
  * Lighting statistics in the browser: a lamp lit over MQTT shows in the lighting duration screen
@@ -31,20 +25,7 @@ describe.skipIf(!hasChromium)('lighting statistics journeys (issue #13 item 6)',
   let session: Session;
   let device: MqttClient | undefined;
 
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${baseURL}${path}`, {
-      method,
-      headers: {
-        access_token: session.token,
-        clientId: session.clientId,
-        projectId: String(session.projectId),
-        'Accept-Language': 'en-US',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as T;
-  }
+  const api = apiAs(() => session, 'en-US');
 
   async function exported(testId: string): Promise<ExcelJS.Worksheet> {
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
@@ -55,29 +36,14 @@ describe.skipIf(!hasChromium)('lighting statistics journeys (issue #13 item 6)',
 
   beforeAll(async () => {
     browser = await launch();
-    context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: 'reduce',
+    ({ context, page } = await openSignedIn(browser, {
+      user: 'admin',
+      lang: 'en-US',
       acceptDownloads: true,
-    });
-    page = await context.newPage();
-    await noAnimations(page);
-    await page.addInitScript(() => {
-      if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en-US');
-    });
-    await page.goto(`/login?redirect=${encodeURIComponent(DURATION_PAGE)}`);
-    await signIn(page, 'admin');
-    await page.getByTestId('lighting-duration-page').waitFor();
-    session = await page.evaluate(() => {
-      const project = JSON.parse(localStorage.getItem('currentProject') ?? 'null');
-      const customer = JSON.parse(localStorage.getItem('currentCustomer') ?? 'null');
-      return {
-        token: localStorage.getItem('access_token') ?? '',
-        clientId: String(customer?.id ?? ''),
-        projectId: Number(project?.id),
-      };
-    });
+      at: DURATION_PAGE,
+      waitFor: 'lighting-duration-page',
+    }));
+    session = await sessionOf(page);
     expect(session.projectId).toBeGreaterThan(0);
 
     // a concentrator and its lamp, which reports itself lit over MQTT

@@ -5,7 +5,17 @@ import ExcelJS from 'exceljs';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, openPage, openSignedIn, policyViolations, sessionOf, signIn } from './browser';
+import {
+  apiAs,
+  hasChromium,
+  launch,
+  openPage,
+  openSignedIn,
+  policyViolations,
+  type Session,
+  sessionOf,
+  signIn,
+} from './browser';
 
 const SHOTS = 'docs/screenshots';
 const HAN = /[\u4e00-\u9fff]/;
@@ -32,10 +42,8 @@ const SCREENS = [
   { path: '/web/lighting-runtime/batch-query', testId: 'batch-query-page' },
 ] as const;
 
-interface Session {
-  token: string;
-  clientId: string;
-  projectId: number;
+/** the signed-in session and where its project lies */
+interface Placed extends Session {
   longitude: number;
   latitude: number;
 }
@@ -45,26 +53,13 @@ describe.skipIf(!hasChromium)('lighting journeys (issue #6)', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let session: Session;
+  let session: Placed;
   let mqttUrl: string;
   let device: MqttClient | null = null;
   const work = mkdtempSync(join(tmpdir(), 'luxgrid-lighting-e2e-'));
   const commands: { action: string; commands: { id: string; uid: string }[] }[] = [];
 
-  async function api<T>(method: string, path: string, body?: unknown, lang = 'zh-CN'): Promise<T> {
-    const res = await fetch(`${baseURL}${path}`, {
-      method,
-      headers: {
-        access_token: session.token,
-        clientId: session.clientId,
-        projectId: String(session.projectId),
-        'Accept-Language': lang,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as T;
-  }
+  const api = apiAs(() => session, 'zh-CN');
 
   beforeAll(async () => {
     browser = await launch();

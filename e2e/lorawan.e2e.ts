@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, openSignedIn } from './browser';
+import { apiAs, hasChromium, launch, openSignedIn } from './browser';
 
 const SHOTS = 'docs/screenshots';
 const OK = /^(确\s*定|Confirm)$/;
@@ -21,14 +21,7 @@ describe.skipIf(!hasChromium)('LoRaWAN project: ChirpStack connection', () => {
   const name = `LoRaWAN E2E ${randomUUID().slice(0, 6)}`;
   const applicationId = randomUUID();
 
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseURL}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', access_token: token, 'accept-language': 'en-US' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as T;
-  };
+  const api = apiAs(() => ({ token }), 'en-US');
 
   beforeAll(async () => {
     browser = await launch();

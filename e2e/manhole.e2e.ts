@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, openSignedIn, policyViolations } from './browser';
+import { apiAs, hasChromium, launch, openSignedIn, policyViolations } from './browser';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SHOTS = 'docs/screenshots';
@@ -37,12 +37,7 @@ describe.skipIf(!hasChromium)('smart manhole covers (issue #11)', () => {
   let token = '';
   let projectId = 0;
 
-  async function api<T>(path: string): Promise<T> {
-    const res = await fetch(`${baseURL}${path}`, {
-      headers: { access_token: token, projectId: String(projectId), 'accept-language': 'en-US' },
-    });
-    return (await res.json()) as T;
-  }
+  const api = apiAs(() => ({ token, projectId }), 'en-US');
   async function newPage(lang: 'zh-CN' | 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
     return openSignedIn(browser, {
       user: 'demo_admin',
@@ -63,8 +58,8 @@ describe.skipIf(!hasChromium)('smart manhole covers (issue #11)', () => {
       })
     ).json()) as { token: string };
     token = login.token;
-    const clients = await api<{ data: { id: number }[] }>('/info/clients');
-    const projects = await api<{ data: { projectId: number }[] }>(`/info/${clients.data[0]!.id}/projects`);
+    const clients = await api<{ data: { id: number }[] }>('GET', '/info/clients');
+    const projects = await api<{ data: { projectId: number }[] }>('GET', `/info/${clients.data[0]!.id}/projects`);
     projectId = projects.data[0]!.projectId;
     // the city runs while the user looks: lids are lifted often, so that alarms come during the journey
     simulator = spawn(
@@ -97,7 +92,7 @@ describe.skipIf(!hasChromium)('smart manhole covers (issue #11)', () => {
     // some lid is lifted and some alarm recorded before the user looks
     await until(
       async () =>
-        (await api<{ total: number }>(`/manhole/alarm/list?projectId=${projectId}&keyword=${PREFIX}&pageSize=1`))
+        (await api<{ total: number }>('GET', `/manhole/alarm/list?projectId=${projectId}&keyword=${PREFIX}&pageSize=1`))
           .total > 0,
       60_000,
       () => output,

@@ -1,7 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, signIn } from './browser';
+import { apiAs, hasChromium, launch, openSignedIn, sessionOf } from './browser';
 
 const MAP_SCREEN = '/web/mapScreen';
 const OPERATE_PWD = 'Lamp2468';
@@ -25,36 +25,18 @@ describe.skipIf(!hasChromium)('map screen journey (issue #15)', () => {
   let device: MqttClient | null = null;
   const commands: { action: string; commands: { id: string; uid: string }[] }[] = [];
 
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${baseURL}${path}`, {
-      method,
-      headers: {
-        access_token: token,
-        clientId,
-        ...(projectId ? { projectId: String(projectId) } : {}),
-        'Accept-Language': 'en-US',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as T;
-  }
+  /** the journey's own project is sent once it is created */
+  const api = apiAs(() => ({ token, clientId, projectId }), 'en-US');
 
   beforeAll(async () => {
     browser = await launch();
-    context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    await noAnimations(page);
-    await page.addInitScript(() => {
-      if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en-US');
-    });
-    await page.goto(`/login?redirect=${encodeURIComponent(MAP_SCREEN)}`);
-    await signIn(page, 'admin');
-    await page.getByTestId('map-screen').waitFor();
-    ({ token, clientId } = await page.evaluate(() => ({
-      token: localStorage.getItem('access_token') ?? '',
-      clientId: String(JSON.parse(localStorage.getItem('currentCustomer') ?? 'null')?.id ?? ''),
-    })));
+    ({ context, page } = await openSignedIn(browser, {
+      user: 'admin',
+      lang: 'en-US',
+      at: MAP_SCREEN,
+      waitFor: 'map-screen',
+    }));
+    ({ token, clientId } = await sessionOf(page));
     expect(clientId).not.toBe('');
 
     // a project of its own with an operation password, a concentrator and one lamp on a street

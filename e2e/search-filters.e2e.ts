@@ -1,7 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, openSignedIn, sessionOf } from './browser';
+import { type Api, apiAs, hasChromium, launch, openSignedIn, type Session, sessionOf } from './browser';
 
 const HAN = /[\u4e00-\u9fff]/;
 /** one suffix per run keeps names unique when the journeys run twice against the same server */
@@ -10,12 +10,6 @@ const CCU = `FLT${RUN}-CCU`;
 const LAMPS = [1, 2, 3].map((n) => `FLT${RUN}-RTU-${n}`);
 const POST_CODE = `flt${RUN}`.toLowerCase();
 const PAST: [string, string] = ['2020-01-01 00:00:00', '2020-01-02 23:59:59'];
-
-interface Session {
-  token: string;
-  clientId: string;
-  projectId: number;
-}
 
 /**
  * The search bars of the list screens, as an operator uses them: a dropdown, a text and a date
@@ -31,22 +25,15 @@ describe.skipIf(!hasChromium)('search bars filter the rows', () => {
   const today = new Date();
   const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
 
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${baseURL}${path}`, {
-      method,
-      headers: {
-        access_token: session.token,
-        clientId: session.clientId,
-        projectId: String(session.projectId),
-        'Accept-Language': 'zh-CN',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as T & { code: number; msg?: string };
-    expect(json.code, `${method} ${path}: ${json.msg}`).toBe(200);
-    return json;
-  }
+  /** the journey's own calls, each of which must succeed */
+  const succeeding =
+    (call: Api): Api =>
+    async <T>(method: string, path: string, body?: unknown) => {
+      const json = await call<T & { code: number; msg?: string }>(method, path, body);
+      expect(json.code, `${method} ${path}: ${json.msg}`).toBe(200);
+      return json;
+    };
+  const api = succeeding(apiAs(() => session, 'zh-CN'));
 
   /** the operation log, signed in as `user`; wide, so every column of the log fits */
   const openLog = (user: string) =>
@@ -199,16 +186,8 @@ describe.skipIf(!hasChromium)('search bars filter the rows', () => {
     // the demo customer's administrator: an added and an edited post are operation log rows of two kinds
     const { context: own, page: admin } = await openLog('demo_admin');
     const token = await admin.evaluate(() => localStorage.getItem('access_token') ?? '');
-    const as = async <T>(method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${baseURL}${path}`, {
-        method,
-        headers: { access_token: token, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as T & { code: number; msg?: string };
-      expect(json.code, `${method} ${path}: ${json.msg}`).toBe(200);
-      return json;
-    };
+    const as = succeeding(apiAs({ token }, 'zh-CN'));
+
     await as('POST', '/system/post', { postCode: POST_CODE, postName: `筛选岗位${RUN}`, postSort: 9, status: '0' });
     const posts = await as<{ rows: { postId: number; postCode: string }[] }>(
       'GET',

@@ -1,17 +1,11 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launch, noAnimations, policyViolations, signIn } from './browser';
+import { apiAs, hasChromium, launch, openSignedIn, policyViolations, type Session, sessionOf } from './browser';
 
 const STRATEGY_PAGE = '/web/lighting-task/strategy';
 const VIRTUAL_PAGE = '/web/lighting-task/virtual-dimming';
 const NAME = 'E2E street night';
-
-interface Session {
-  token: string;
-  clientId: string;
-  projectId: number;
-}
 
 describe.skipIf(!hasChromium)('strategy journeys (issue #13)', () => {
   const baseURL = inject('baseURL');
@@ -23,20 +17,7 @@ describe.skipIf(!hasChromium)('strategy journeys (issue #13)', () => {
   let groupId: number;
   let controller: MqttClient | undefined;
 
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${baseURL}${path}`, {
-      method,
-      headers: {
-        access_token: session.token,
-        clientId: session.clientId,
-        projectId: String(session.projectId),
-        'Accept-Language': 'en-US',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as T;
-  }
+  const api = apiAs(() => session, 'en-US');
 
   /** An antd InputNumber / Input by its test id, wherever antd put the id. */
   const field = (testId: string) =>
@@ -49,24 +30,13 @@ describe.skipIf(!hasChromium)('strategy journeys (issue #13)', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    await noAnimations(page);
-    await page.addInitScript(() => {
-      if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en-US');
-    });
-    await page.goto(`/login?redirect=${encodeURIComponent(STRATEGY_PAGE)}`);
-    await signIn(page, 'admin');
-    await page.getByTestId('strategy-page').waitFor();
-    session = await page.evaluate(() => {
-      const project = JSON.parse(localStorage.getItem('currentProject') ?? 'null');
-      const customer = JSON.parse(localStorage.getItem('currentCustomer') ?? 'null');
-      return {
-        token: localStorage.getItem('access_token') ?? '',
-        clientId: String(customer?.id ?? ''),
-        projectId: Number(project?.id),
-      };
-    });
+    ({ context, page } = await openSignedIn(browser, {
+      user: 'admin',
+      lang: 'en-US',
+      at: STRATEGY_PAGE,
+      waitFor: 'strategy-page',
+    }));
+    session = await sessionOf(page);
     expect(session.projectId).toBeGreaterThan(0);
     groupName = `E2E main street ${Date.now() % 100000}`;
     const group = await api<{ code: number; data: { groupId: number } }>('POST', '/lighting/group', {
