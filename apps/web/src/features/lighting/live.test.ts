@@ -1,6 +1,8 @@
+import type { LiveMessage } from '@luxgrid/contracts';
+import { renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../app/session';
-import { applyMessage, commandStatus, liveDevice, mergeLive, timeOf } from './live';
+import { applyMessage, commandStatus, liveDevice, mergeLive, timeOf, useLiveMessages } from './live';
 
 describe('live state from the WebSocket', () => {
   beforeEach(() => {
@@ -51,5 +53,33 @@ describe('live state from the WebSocket', () => {
     expect(timeOf('2026-01-02T03:04:05.000Z')).toBe(Date.UTC(2026, 0, 2, 3, 4, 5));
     expect(timeOf('2026-01-02 03:04:05')).toBe(new Date(2026, 0, 2, 3, 4, 5).getTime());
     expect(timeOf(null)).toBe(0);
+  });
+
+  it('hands progress pushes of the current project to the screens that listen for them', () => {
+    const heard: LiveMessage['type'][] = [];
+    const { unmount } = renderHook(() =>
+      useLiveMessages(['schedule.progress', 'task.progress'], (message) => heard.push(message.type)),
+    );
+    const counts = { total: 1, pushed: 1, failed: 0, pending: 0 };
+    applyMessage({
+      type: 'schedule.progress',
+      clientId: 1,
+      projectId: 7,
+      kind: 'STRATEGY',
+      planId: 3,
+      ...counts,
+      issueState: 'PUSHED',
+    });
+    applyMessage({
+      type: 'schedule.progress',
+      clientId: 1,
+      projectId: 8,
+      kind: 'STRATEGY',
+      planId: 3,
+      ...counts,
+      issueState: 'PUSHED',
+    });
+    expect(heard).toEqual(['schedule.progress']);
+    unmount();
   });
 });

@@ -104,8 +104,16 @@ export function applyMessage(message: LiveMessage): void {
     }
     case 'alarm.update':
     case 'task.progress':
+    case 'schedule.progress':
       break;
+    case 'welcome':
+    case 'error':
+    case 'pong':
+      // the socket's own messages: no screen listens to them
+      return;
     default:
+      // a new kind of project message must be named above, or no screen would ever hear it
+      message satisfies never;
       return;
   }
   for (const listener of messageListeners) listener(message);
