@@ -1,5 +1,7 @@
 import { MAP_POINT_LIMIT, MAP_STATES, type MapCells, type MapPoints, pointIds } from '@luxgrid/contracts/map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viewportCells } from '../../src/modules/lighting/map/map.repository.ts';
+import { countRollup, mapViewport, mergeRollup } from '../../src/modules/lighting/map/map-rollup.ts';
 import { grantToRole, secondCustomer } from '../fixtures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { demo } from './helpers.ts';
@@ -102,6 +104,26 @@ describe('map viewport', () => {
     expect(Object.keys(await points('&keyword=M-G'))).toEqual(['M-GONE']);
   });
 
+  it('marks the lamps whose fault a lit report clears (lamp failures only), not a tilted pole', async () => {
+    const db = t.deps.database;
+    const faultOf = async () => {
+      const res = await get(`/lighting/map/viewport?projectId=${projectId}&${BOX}&zoom=17`);
+      const data = res.body.data as MapPoints;
+      return data.f.map((at) => pointIds(data)[at]);
+    };
+    await db.query(
+      `update lt_device_state set fault_codes = '{"LampFault": "2026-06-01T00:00:00Z"}' where device_id = $1`,
+      [ids['M-FAULT']],
+    );
+    expect(await faultOf()).toEqual([ids['M-FAULT']]);
+    await db.query(
+      `update lt_device_state set fault_codes = '{"LampFault": "2026-06-01T00:00:00Z", "RtuTilt": "2026-06-01T00:00:00Z"}' where device_id = $1`,
+      [ids['M-FAULT']],
+    );
+    expect(await faultOf()).toEqual([]);
+    await db.query(`update lt_device_state set fault_codes = '{}' where device_id = $1`, [ids['M-FAULT']]);
+  });
+
   it('aggregates into cells below the point zoom, with the states of each cell', async () => {
     const res = await get(
       `/lighting/map/viewport?projectId=${projectId}&west=116&south=39.5&east=117&north=40.5&zoom=9`,
@@ -114,6 +136,47 @@ describe('map viewport', () => {
     expect(cells.s[near]![MAP_STATES.indexOf('dimmed')]).toBe(1);
     expect(cells.s[near]![MAP_STATES.indexOf('online')]).toBe(1);
     for (let i = 0; i < cells.n.length; i++) expect(cells.s[i]!.reduce((a, b) => a + b, 0)).toBe(cells.n[i]);
+  });
+
+  it("keeps a city's cells as a summary that merges into exactly the cells of a count of every device", async () => {
+    const db = t.deps.database;
+    const scope = { clientId: d.clientId, projectId } as never;
+    // a second street far off, faulty and offline lamps among them, and a meter
+    await db.query(
+      `insert into lt_device (client_id, project_id, uid, name, device_type, comm_state, longitude, latitude)
+       select $1, $2, 'ROLL-' || g, 'roll', case when g % 10 = 0 then 'METER' else 'RTU' end,
+              case when g % 7 = 0 then 'OFF' else 'ON' end, 116.2 + g * 0.0031, 39.8 + (g % 13) * 0.0027
+         from generate_series(1, 300) g`,
+      [d.clientId, projectId],
+    );
+    await countRollup(db, projectId, 1_000);
+    const [row] = await db.query<never>('select * from lt_map_rollup where project_id = $1', [projectId]);
+    expect(row).toMatchObject({ devices: 308 });
+    const whole = { west: 115, south: 39, east: 118, north: 41 };
+    for (const q of [
+      { ...whole, zoom: 9 },
+      { ...whole, zoom: 12.6 },
+      { ...whole, zoom: 14 },
+      { ...whole, zoom: 11, states: ['offline', 'fault'] as never },
+      { ...whole, zoom: 11, types: ['METER'] as never },
+    ]) {
+      const live = await viewportCells(db, scope, projectId, q as never);
+      const kept = mergeRollup(row!, q as never);
+      expect(kept.asOf).toBe(1_000);
+      expect(kept.n, JSON.stringify(q)).toEqual(live.n);
+      expect(kept.s).toEqual(live.s);
+      kept.x.forEach((x, i) => expect(Math.abs(x - live.x[i]!)).toBeLessThanOrEqual(1));
+      kept.y.forEach((y, i) => expect(Math.abs(y - live.y[i]!)).toBeLessThanOrEqual(1));
+    }
+    // a small city is counted for every answer (exact); its summary is counted again once old
+    const first = await mapViewport(db, scope, projectId, { ...whole, zoom: 10 } as never, 40_000);
+    expect(first).toMatchObject({ mode: 'cells', asOf: null });
+    await new Promise((r) => setTimeout(r, 300));
+    const [again] = await db.query<{ built_at: string }>('select built_at from lt_map_rollup where project_id = $1', [
+      projectId,
+    ]);
+    expect(Number(again!.built_at)).toBe(40_000);
+    await db.query("delete from lt_device where uid like 'ROLL-%'");
   });
 
   it('answers cells even at street zoom when the view holds more than the point limit', async () => {
@@ -180,5 +243,15 @@ describe('map viewport', () => {
     expect(res.body.data).toBeUndefined();
     const summary = await get(`/lighting/map/summary?projectId=${projectId}`, rival.token);
     expect(summary.body.code).toBe(404);
+    // nor its city-zoom cells
+    const cells = await get(
+      `/lighting/map/viewport?projectId=${projectId}&west=116&south=39.5&east=117&north=40.5&zoom=9`,
+      rival.token,
+    );
+    expect([403, 404]).toContain(cells.body.code);
+    expect(cells.body.data).toBeUndefined();
+    // and its own map shows none of this project's devices
+    const own = await get('/lighting/map/viewport?west=116&south=39.5&east=117&north=40.5&zoom=9', rival.token);
+    expect((own.body.data as MapCells | undefined)?.n.reduce((a, b) => a + b, 0) ?? 0).toBe(0);
   });
 });
