@@ -211,6 +211,8 @@ export const mapSummary = z.object({
   /** the street tile templates the web may load (see admittedTiles); empty: the offline background */
   tiles: z.array(z.string()),
   center: z.tuple([z.number(), z.number()]),
+  /** when a large city's figures were counted (its kept summary, epoch ms); null when counted for this answer */
+  asOf: z.number().nullable(),
 });
 export type MapSummary = z.infer<typeof mapSummary>;
 export const mapSummaryAnswer = dataOf(mapSummary);

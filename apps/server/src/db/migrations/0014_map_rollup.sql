@@ -8,5 +8,9 @@ CREATE TABLE "lt_map_rollup" (
 	"s" smallint[] NOT NULL,
 	"n" integer[] NOT NULL,
 	"sx" double precision[] NOT NULL,
-	"sy" double precision[] NOT NULL
+	"sy" double precision[] NOT NULL,
+	"west" double precision,
+	"south" double precision,
+	"east" double precision,
+	"north" double precision
 );

@@ -407,6 +407,7 @@ const zhCN = {
     noBranches: '没有支路',
     sent: '批次 {{batchId}}：{{sent}} / {{total}} 条指令已下发',
     zoomIn: '放大查看设备',
+    cellsAsOf: '汇总于 {{time}}',
   },
 };
 
@@ -828,6 +829,7 @@ const enUS: Texts = {
     noBranches: 'No branches',
     sent: 'Batch {{batchId}}: {{sent}} / {{total}} commands sent',
     zoomIn: 'Zoom in to see the devices',
+    cellsAsOf: 'counted at {{time}}',
   },
 };
 

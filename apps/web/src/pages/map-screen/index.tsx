@@ -9,6 +9,7 @@ import {
   type MapViewport,
 } from '@luxgrid/contracts/map';
 import { Alert, App, Button, Card, Input, Select, Space, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
 import type { Point } from 'geojson';
 import maplibregl, { type GeoJSONSource, type MapMouseEvent } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -107,6 +108,8 @@ function MapScreenBody({ projectId }: { projectId: number }) {
   const [offline, setOffline] = useState(false);
   const [failed, setFailed] = useState(false);
   const [mode, setMode] = useState<MapViewport['mode'] | null>(null);
+  /** when a large city's cells were counted (they are a kept summary), null when counted for the answer */
+  const [asOf, setAsOf] = useState<number | null>(null);
   const [inView, setInView] = useState(0);
   const [filter, setFilter] = useState<Filter>(EMPTY_FILTER);
   const [draft, setDraft] = useState<Filter>(EMPTY_FILTER);
@@ -296,6 +299,7 @@ function MapScreenBody({ projectId }: { projectId: number }) {
           setInView(data.n.reduce((a, b) => a + b, 0));
         }
         setMode(data.mode);
+        setAsOf(data.mode === 'cells' ? data.asOf : null);
         map.getContainer().dataset.viewport = data.mode;
         map.getContainer().dataset.loaded = String(Date.now());
       } catch {
@@ -589,6 +593,9 @@ function MapScreenBody({ projectId }: { projectId: number }) {
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="map-lamps">
           {t('ltMapScreen.devices', { count: lampTotal, inView })}
           {mode === 'cells' ? ` · ${t('ltMapScreen.zoomIn')}` : ''}
+          {(asOf ?? summary?.asOf)
+            ? ` · ${t('ltMapScreen.cellsAsOf', { time: dayjs(asOf ?? summary?.asOf).format('HH:mm:ss') })}`
+            : ''}
         </Typography.Text>
       </div>
       {offline && (

@@ -1,3 +1,4 @@
+import { LAMP_DEVICE_TYPE } from '@luxgrid/contracts/lighting';
 import {
   MAP_COORD_SCALE,
   MAP_POINT_ZOOM,
@@ -10,7 +11,15 @@ import {
 import type { Deps } from '../../../platform/context.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { deviceWhere } from '../device/device-query.ts';
-import { cellDegrees, FROM, MAP_DEVICE_TYPES, MAP_STATE_SQL, viewport, viewportCells } from './map.repository.ts';
+import {
+  cellDegrees,
+  FROM,
+  MAP_DEVICE_TYPES,
+  MAP_STATE_SQL,
+  mapSummaryOf,
+  viewport,
+  viewportCells,
+} from './map.repository.ts';
 
 type Db = Deps['database'];
 
@@ -45,29 +54,32 @@ export async function countRollup(db: Db, projectId: number, now: number): Promi
   const types = `${p([...MAP_DEVICE_TYPES])}::text[]`;
   const empty = (type: string) => `'{}'::${type}[]`;
   await db.query(
-    `insert into lt_map_rollup (project_id, built_at, devices, cx, cy, t, s, n, sx, sy)
+    `insert into lt_map_rollup (project_id, built_at, devices, cx, cy, t, s, n, sx, sy, west, south, east, north)
      select ${p(projectId)}, ${p(now)}, coalesce(sum(n), 0)::int,
             coalesce(array_agg(cx), ${empty('int')}), coalesce(array_agg(cy), ${empty('int')}),
             coalesce(array_agg(t), ${empty('smallint')}), coalesce(array_agg(s), ${empty('smallint')}),
             coalesce(array_agg(n), ${empty('int')}), coalesce(array_agg(sx), ${empty('float8')}),
-            coalesce(array_agg(sy), ${empty('float8')})
+            coalesce(array_agg(sy), ${empty('float8')}), min(w), min(so), max(e), max(no)
        from (select floor(d.longitude / ${side})::int as cx, floor(d.latitude / ${side})::int as cy,
                     (array_position(${types}, d.device_type::text) - 1)::smallint as t,
                     (${MAP_STATE_SQL})::smallint as s,
-                    count(*)::int as n, sum(d.longitude)::float8 as sx, sum(d.latitude)::float8 as sy
+                    count(*)::int as n, sum(d.longitude)::float8 as sx, sum(d.latitude)::float8 as sy,
+                    min(d.longitude)::float8 as w, min(d.latitude)::float8 as so,
+                    max(d.longitude)::float8 as e, max(d.latitude)::float8 as no
                ${FROM} ${where} and d.longitude is not null and d.latitude is not null
               group by 1, 2, 3, 4) g
      on conflict (project_id) do update set built_at = excluded.built_at, devices = excluded.devices,
         cx = excluded.cx, cy = excluded.cy, t = excluded.t, s = excluded.s, n = excluded.n,
-        sx = excluded.sx, sy = excluded.sy`,
+        sx = excluded.sx, sy = excluded.sy, west = excluded.west, south = excluded.south,
+        east = excluded.east, north = excluded.north`,
     params,
   );
 }
 
 /** Counts the summary unless a count of it is already running (then waits for that one). */
 export function refreshRollup(db: Db, projectId: number, now: number): Promise<void> {
-  let running = counting.get(db);
-  if (!running) counting.set(db, (running = new Map()));
+  const running = counting.get(db) ?? new Map<number, Promise<void>>();
+  counting.set(db, running);
   const pending = running.get(projectId);
   if (pending) return pending;
   const next = countRollup(db, projectId, now).finally(() => running.delete(projectId));
@@ -85,6 +97,10 @@ interface RollupRow {
   n: number[];
   sx: number[];
   sy: number[];
+  west: number | null;
+  south: number | null;
+  east: number | null;
+  north: number | null;
 }
 
 /** The cells of a view merged from the summary's base cells: those whose base cell meets the box. */
@@ -103,8 +119,8 @@ export function mergeRollup(row: RollupRow, q: MapViewportQuery): MapCells {
     const gx = Math.floor(cx / k);
     const gy = Math.floor(cy / k);
     const key = `${gx}:${gy}`;
-    let cell = cells.get(key);
-    if (!cell) cells.set(key, (cell = { gx, gy, n: 0, sx: 0, sy: 0, s: MAP_STATES.map(() => 0) }));
+    const cell = cells.get(key) ?? { gx, gy, n: 0, sx: 0, sy: 0, s: MAP_STATES.map(() => 0) };
+    cells.set(key, cell);
     cell.n += row.n[i]!;
     cell.sx += row.sx[i]!;
     cell.sy += row.sy[i]!;
@@ -126,17 +142,10 @@ const fromRollup = (q: MapViewportQuery) =>
   Math.floor(q.zoom) <= MAP_ROLLUP_ZOOM && q.zoom < MAP_POINT_ZOOM && !q.groupId && !q.tagId && !q.road && !q.keyword;
 
 /**
- * The viewport of the map: a large city's low zoom from the kept summary (counted first when
- * there is none, counted again in the background when it is old), everything else as counted now.
+ * The kept summary of a large city (counted first when there is none, counted again in the
+ * background when old), or null for a smaller one: it is counted for every answer.
  */
-export async function mapViewport(
-  db: Db,
-  scope: Scope,
-  projectId: number,
-  q: MapViewportQuery,
-  now: number,
-): Promise<MapViewport> {
-  if (!fromRollup(q)) return viewport(db, scope, projectId, q);
+async function keptRollup(db: Db, projectId: number, now: number): Promise<RollupRow | null> {
   const read = () =>
     db.query<{ built_at: string | number; devices: number }>(
       'select built_at, devices from lt_map_rollup where project_id = $1',
@@ -149,10 +158,42 @@ export async function mapViewport(
   } else if (now - Number(kept.built_at) > MAP_ROLLUP_MAX_AGE_MS) {
     refreshRollup(db, projectId, now).catch(() => undefined);
   }
-  if (!kept || kept.devices < MAP_ROLLUP_MIN_DEVICES) return viewportCells(db, scope, projectId, q);
-  const [row] = await db.query<RollupRow>(
-    'select built_at, devices, cx, cy, t, s, n, sx, sy from lt_map_rollup where project_id = $1',
-    [projectId],
-  );
-  return mergeRollup(row!, q);
+  if (!kept || kept.devices < MAP_ROLLUP_MIN_DEVICES) return null;
+  const [row] = await db.query<RollupRow>('select * from lt_map_rollup where project_id = $1', [projectId]);
+  return row ?? null;
+}
+
+/**
+ * The viewport of the map: a large city's low zoom from the kept summary, everything else as
+ * counted now.
+ */
+export async function mapViewport(
+  db: Db,
+  scope: Scope,
+  projectId: number,
+  q: MapViewportQuery,
+  now: number,
+): Promise<MapViewport> {
+  if (!fromRollup(q)) return viewport(db, scope, projectId, q);
+  const kept = await keptRollup(db, projectId, now);
+  return kept ? mergeRollup(kept, q) : viewportCells(db, scope, projectId, q);
+}
+
+/** The legend's figures from a kept summary: its lamps by map state, its placed devices and their box. */
+export function rollupLegend(kept: RollupRow) {
+  const lamp = MAP_DEVICE_TYPES.indexOf(LAMP_DEVICE_TYPE as never);
+  const lamps = Object.fromEntries(MAP_STATES.map((state) => [state, 0])) as Record<
+    (typeof MAP_STATES)[number],
+    number
+  >;
+  for (let i = 0; i < kept.n.length; i++) if (kept.t[i] === lamp) lamps[MAP_STATES[kept.s[i]!]!] += kept.n[i]!;
+  const bbox =
+    kept.west === null ? null : ([kept.west, kept.south!, kept.east!, kept.north!] as [number, number, number, number]);
+  return { lamps, located: kept.devices, bbox, asOf: Number(kept.built_at) };
+}
+
+/** The legend's lamps by map state, the placed devices and their box: a large city's from the kept summary. */
+export async function mapLegend(db: Db, scope: Scope, projectId: number, now: number) {
+  const kept = await keptRollup(db, projectId, now);
+  return kept ? rollupLegend(kept) : { ...(await mapSummaryOf(db, scope, projectId)), asOf: null };
 }

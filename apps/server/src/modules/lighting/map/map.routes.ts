@@ -6,8 +6,8 @@ import type { Deps } from '../../../platform/context.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { answer } from '../../../platform/resource-routes.ts';
 import { projectInScope } from '../device/device.service.ts';
-import { mapSummaryOf, projectMap } from './map.repository.ts';
-import { mapViewport } from './map-rollup.ts';
+import { projectMap } from './map.repository.ts';
+import { mapLegend, mapViewport } from './map-rollup.ts';
 
 /** The map screen's and the monitor map's readers. */
 const perm = { any: ['mapScreen:screen:list', 'lighting:monitorMap:list'] };
@@ -51,7 +51,7 @@ export function mapRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ctx = req.auth();
         const project = await projectInScope(deps, ctx, req.query.projectId ?? ctx.projectId);
         const [summary, settings] = await Promise.all([
-          mapSummaryOf(deps.database, ctx, project.projectId),
+          mapLegend(deps.database, ctx, project.projectId, deps.clock.now()),
           projectMap(deps.database, project.projectId),
         ]);
         const mapType = (MAP_TYPES as readonly string[]).includes(settings?.map_type ?? '')

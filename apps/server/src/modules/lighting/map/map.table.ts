@@ -4,8 +4,9 @@ import { ref } from '../../../db/columns.ts';
 /**
  * The city-zoom summary of a project's map (modules/lighting/map/map-rollup.ts): its placed devices
  * counted per base grid cell, device type and map state, with the sum of their coordinates, held
- * as one row of parallel columns. Low zoom reads it instead of every device; it is rebuilt in the
- * background when it has grown older than MAP_ROLLUP_MAX_AGE_MS.
+ * as one row of parallel columns, and the box around them. A large city's low zoom and legend read
+ * it instead of every device; it is counted again in the background once older than
+ * MAP_ROLLUP_MAX_AGE_MS.
  */
 export const ltMapRollup = pgTable('lt_map_rollup', {
   projectId: ref('project_id').primaryKey(),
@@ -23,4 +24,9 @@ export const ltMapRollup = pgTable('lt_map_rollup', {
   n: integer('n').array().notNull(),
   sx: doublePrecision('sx').array().notNull(),
   sy: doublePrecision('sy').array().notNull(),
+  /** the box around the placed devices (null when none is placed) */
+  west: doublePrecision('west'),
+  south: doublePrecision('south'),
+  east: doublePrecision('east'),
+  north: doublePrecision('north'),
 });
