@@ -1,7 +1,14 @@
 import { MAP_POINT_LIMIT, MAP_STATES, type MapCells, type MapPoints, pointIds } from '@luxgrid/contracts/map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapSummaryOf, viewportCells } from '../../src/modules/lighting/map/map.repository.ts';
-import { countRollup, mapViewport, mergeRollup, rollupLegend } from '../../src/modules/lighting/map/map-rollup.ts';
+import {
+  countRollup,
+  MAP_ROLLUP_MAX_AGE_MS,
+  MAP_ROLLUP_MIN_DEVICES,
+  mapViewport,
+  mergeRollup,
+  rollupLegend,
+} from '../../src/modules/lighting/map/map-rollup.ts';
 import { grantToRole, secondCustomer } from '../fixtures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { demo } from './helpers.ts';
@@ -183,6 +190,54 @@ describe('map viewport', () => {
     expect(Number(again!.built_at)).toBe(40_000);
     await db.query("delete from lt_device where uid like 'ROLL-%'");
   });
+
+  it('opens a large city from its kept summary and says when it was counted', async () => {
+    const db = t.deps.database;
+    const [city] = await db.query<{ project_id: number }>(
+      "insert into biz_project (client_id, code, name, longitude, latitude) values ($1, 'MAPBIG', 'Big city', 116.4, 39.9) returning project_id",
+      [d.clientId],
+    );
+    const big = city!.project_id;
+    const size = MAP_ROLLUP_MIN_DEVICES;
+    await db.query(
+      `insert into lt_device (client_id, project_id, uid, name, device_type, comm_state, longitude, latitude)
+       select $1, $2, 'BIG-' || g, 'lamp', 'RTU', 'ON', 116.3 + (g % 250) * 0.0008, 39.8 + (g / 250) * 0.0008
+         from generate_series(0, ${size - 1}) g`,
+      [d.clientId, big],
+    );
+    await db.query(
+      `insert into lt_device_state (device_id, client_id, project_id, online, data)
+       select device_id, client_id, project_id, true, '{"lampState":"ON","dimLevel":40}'::jsonb
+         from lt_device where project_id = $1`,
+      [big],
+    );
+    const cityQuery = `/lighting/map/viewport?projectId=${big}&west=116&south=39.5&east=117&north=40.5&zoom=11`;
+    const first = (await get(cityQuery)).body.data as MapCells;
+    const counted = first.asOf!;
+    expect(counted).toBe(t.clock.now());
+    expect(first.n.reduce((a, b) => a + b, 0)).toBe(size);
+    expect(first.s.reduce((a, s) => a + s[MAP_STATES.indexOf('dimmed')]!, 0)).toBe(size);
+    const legend = (await get(`/lighting/map/summary?projectId=${big}`)).body.data;
+    expect(legend).toMatchObject({ asOf: counted, located: size, lamps: { dimmed: size, on: 0 } });
+    expect(legend.bbox[0]).toBeCloseTo(116.3, 6);
+    // the lamps switch off: the summary says what it counted until it is counted again, in the background
+    await db.query(`update lt_device_state set data = '{"lampState":"OFF"}'::jsonb where project_id = $1`, [big]);
+    expect(((await get(cityQuery)).body.data as MapCells).asOf).toBe(counted);
+    t.clock.advance(MAP_ROLLUP_MAX_AGE_MS + 1);
+    await get(cityQuery);
+    await expect
+      .poll(async () => ((await get(cityQuery)).body.data as MapCells).asOf, { timeout: 20_000 })
+      .toBe(counted + MAP_ROLLUP_MAX_AGE_MS + 1);
+    const after = (await get(`/lighting/map/summary?projectId=${big}`)).body.data;
+    expect(after.lamps).toMatchObject({ off: size, dimmed: 0 });
+    // street zoom stays exact and immediate
+    const street = (
+      await get(`/lighting/map/viewport?projectId=${big}&west=116.3&south=39.8&east=116.31&north=39.801&zoom=17`)
+    ).body.data as MapPoints;
+    expect(street.s.every((s) => s === MAP_STATES.indexOf('off'))).toBe(true);
+    await db.query('delete from lt_device_state where project_id = $1', [big]);
+    await db.query('delete from lt_device where project_id = $1', [big]);
+  }, 120_000);
 
   it('answers cells even at street zoom when the view holds more than the point limit', async () => {
     const rows = MAP_POINT_LIMIT + 1;
