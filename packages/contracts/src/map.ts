@@ -33,12 +33,30 @@ export const MAP_STATE_COLOURS: Record<MapState, string> = {
 
 /** Below this zoom the map shows aggregated cells; at and above it the devices themselves. */
 export const MAP_POINT_ZOOM = 15;
+/**
+ * The zoom of the city-zoom summary's base cells (lighting/map map-rollup): a coarser zoom merges
+ * 2^(MAP_ROLLUP_ZOOM - zoom) × 2^(MAP_ROLLUP_ZOOM - zoom) of them, which is exactly its own grid.
+ */
+export const MAP_ROLLUP_ZOOM = 14;
 /** At most this many devices in one answer; a denser viewport is answered with cells. */
 export const MAP_POINT_LIMIT = 20_000;
 /** The side of one aggregation cell on screen, in pixels (tiles of 256 px). */
 export const MAP_CELL_PX = 64;
 /** Coordinates travel as integers of 10^-6 degree (about 0.1 m). */
 export const MAP_COORD_SCALE = 1_000_000;
+
+/**
+ * Fault codes a lamp disproves by reporting it is lit: a lamp that says `lampState: "ON"` has not
+ * failed, whatever an earlier event said (the device hub clears these codes on such a reading).
+ */
+export const LAMP_FAILURE_CODES = [
+  'FAULT',
+  'LampFault',
+  'RtuRelayFault',
+  'RtuAbnormalLampBeadModule',
+  'RtuFlashingLightMalfunction',
+  'RtuPowerOutputUnloaded',
+] as const;
 
 /** A lamp's dim level when it reports one as a number, else null. */
 const dimOf = (values: Record<string, unknown>) => (typeof values.dimLevel === 'number' ? values.dimLevel : null);
@@ -149,7 +167,9 @@ export type MapViewportQuery = z.infer<typeof mapViewportQuery>;
 
 /**
  * Devices, as columns: ids ascending and delta-coded (the first is the id itself), coordinates in
- * 10^-6 degree, the type and the state as indexes into `types` and MAP_STATES, the dim level in %.
+ * 10^-6 degree, the type and the state as indexes into `types` and MAP_STATES, the dim level in %,
+ * and `f`: the positions (in these columns) of the devices faulty by lamp failures only
+ * (LAMP_FAILURE_CODES, which a lit report clears), usually few.
  */
 export const mapPoints = z.object({
   mode: z.literal('points'),
@@ -160,8 +180,13 @@ export const mapPoints = z.object({
   t: z.array(z.number().int()),
   s: z.array(z.number().int()),
   d: z.array(z.number().int()),
+  f: z.array(z.number().int()),
 });
-/** Aggregated cells, as columns: centre of the devices in 10^-6 degree, their number, and per map state how many. */
+/**
+ * Aggregated cells, as columns: centre of the devices in 10^-6 degree, their number, and per map
+ * state how many. `asOf`: when a large city's cells were counted (epoch ms; they are kept as a
+ * summary refreshed in the background), null when counted for this answer.
+ */
 export const mapCells = z.object({
   mode: z.literal('cells'),
   x: z.array(z.number().int()),
@@ -169,6 +194,7 @@ export const mapCells = z.object({
   n: z.array(z.number().int()),
   /** per cell, per state of MAP_STATES */
   s: z.array(z.array(z.number().int())),
+  asOf: z.number().nullable(),
 });
 export const mapViewport = z.discriminatedUnion('mode', [mapPoints, mapCells]);
 export type MapPoints = z.infer<typeof mapPoints>;
@@ -185,6 +211,8 @@ export const mapSummary = z.object({
   /** the street tile templates the web may load (see admittedTiles); empty: the offline background */
   tiles: z.array(z.string()),
   center: z.tuple([z.number(), z.number()]),
+  /** when a large city's figures were counted (its kept summary, epoch ms); null when counted for this answer */
+  asOf: z.number().nullable(),
 });
 export type MapSummary = z.infer<typeof mapSummary>;
 export const mapSummaryAnswer = dataOf(mapSummary);

@@ -4,6 +4,7 @@ export * from '../modules/alarm/notify/notify.table.ts';
 export * from '../modules/common/file.table.ts';
 export * from '../modules/lighting/device/device.table.ts';
 export * from '../modules/lighting/import/import.table.ts';
+export * from '../modules/lighting/map/map.table.ts';
 export * from '../modules/lighting/statistics/lighting-stats.table.ts';
 export * from '../modules/lighting/strategy/strategy.table.ts';
 export * from '../modules/lorawan/settings/settings.table.ts';

@@ -1,5 +1,14 @@
 import { MAP_POINT_LIMIT, MAP_STATES, type MapCells, type MapPoints, pointIds } from '@luxgrid/contracts/map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mapSummaryOf, viewportCells } from '../../src/modules/lighting/map/map.repository.ts';
+import {
+  countRollup,
+  MAP_ROLLUP_MAX_AGE_MS,
+  MAP_ROLLUP_MIN_DEVICES,
+  mapViewport,
+  mergeRollup,
+  rollupLegend,
+} from '../../src/modules/lighting/map/map-rollup.ts';
 import { grantToRole, secondCustomer } from '../fixtures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { demo } from './helpers.ts';
@@ -102,6 +111,26 @@ describe('map viewport', () => {
     expect(Object.keys(await points('&keyword=M-G'))).toEqual(['M-GONE']);
   });
 
+  it('marks the lamps whose fault a lit report clears (lamp failures only), not a tilted pole', async () => {
+    const db = t.deps.database;
+    const faultOf = async () => {
+      const res = await get(`/lighting/map/viewport?projectId=${projectId}&${BOX}&zoom=17`);
+      const data = res.body.data as MapPoints;
+      return data.f.map((at) => pointIds(data)[at]);
+    };
+    await db.query(
+      `update lt_device_state set fault_codes = '{"LampFault": "2026-06-01T00:00:00Z"}' where device_id = $1`,
+      [ids['M-FAULT']],
+    );
+    expect(await faultOf()).toEqual([ids['M-FAULT']]);
+    await db.query(
+      `update lt_device_state set fault_codes = '{"LampFault": "2026-06-01T00:00:00Z", "RtuTilt": "2026-06-01T00:00:00Z"}' where device_id = $1`,
+      [ids['M-FAULT']],
+    );
+    expect(await faultOf()).toEqual([]);
+    await db.query(`update lt_device_state set fault_codes = '{}' where device_id = $1`, [ids['M-FAULT']]);
+  });
+
   it('aggregates into cells below the point zoom, with the states of each cell', async () => {
     const res = await get(
       `/lighting/map/viewport?projectId=${projectId}&west=116&south=39.5&east=117&north=40.5&zoom=9`,
@@ -115,6 +144,100 @@ describe('map viewport', () => {
     expect(cells.s[near]![MAP_STATES.indexOf('online')]).toBe(1);
     for (let i = 0; i < cells.n.length; i++) expect(cells.s[i]!.reduce((a, b) => a + b, 0)).toBe(cells.n[i]);
   });
+
+  it("keeps a city's cells as a summary that merges into exactly the cells of a count of every device", async () => {
+    const db = t.deps.database;
+    const scope = { clientId: d.clientId, projectId } as never;
+    // a second street far off, faulty and offline lamps among them, and a meter
+    await db.query(
+      `insert into lt_device (client_id, project_id, uid, name, device_type, comm_state, longitude, latitude)
+       select $1, $2, 'ROLL-' || g, 'roll', case when g % 10 = 0 then 'METER' else 'RTU' end,
+              case when g % 7 = 0 then 'OFF' else 'ON' end, 116.2 + g * 0.0031, 39.8 + (g % 13) * 0.0027
+         from generate_series(1, 300) g`,
+      [d.clientId, projectId],
+    );
+    await countRollup(db, projectId, 1_000);
+    const [row] = await db.query<never>('select * from lt_map_rollup where project_id = $1', [projectId]);
+    expect(row).toMatchObject({ devices: 308 });
+    const whole = { west: 115, south: 39, east: 118, north: 41 };
+    for (const q of [
+      { ...whole, zoom: 9 },
+      { ...whole, zoom: 12.6 },
+      { ...whole, zoom: 14 },
+      { ...whole, zoom: 11, states: ['offline', 'fault'] as never },
+      { ...whole, zoom: 11, types: ['METER'] as never },
+    ]) {
+      const live = await viewportCells(db, scope, projectId, q as never);
+      const kept = mergeRollup(row!, q as never);
+      expect(kept.asOf).toBe(1_000);
+      expect(kept.n, JSON.stringify(q)).toEqual(live.n);
+      expect(kept.s).toEqual(live.s);
+      // the centres: the same but for the last digit of a sum taken in another order
+      for (const [i, x] of kept.x.entries()) expect(Math.abs(x - live.x[i]!)).toBeLessThanOrEqual(1);
+      for (const [i, y] of kept.y.entries()) expect(Math.abs(y - live.y[i]!)).toBeLessThanOrEqual(1);
+    }
+    // the legend from the summary: the same lamps by state, placed devices and box as counted now
+    const legend = rollupLegend(row!);
+    const counted = await mapSummaryOf(db, scope, projectId);
+    expect(legend).toEqual({ ...counted, asOf: 1_000 });
+    // a small city is counted for every answer (exact); its summary is counted again once old
+    const first = await mapViewport(db, scope, projectId, { ...whole, zoom: 10 } as never, 40_000);
+    expect(first).toMatchObject({ mode: 'cells', asOf: null });
+    await new Promise((r) => setTimeout(r, 300));
+    const [again] = await db.query<{ built_at: string }>('select built_at from lt_map_rollup where project_id = $1', [
+      projectId,
+    ]);
+    expect(Number(again!.built_at)).toBe(40_000);
+    await db.query("delete from lt_device where uid like 'ROLL-%'");
+  });
+
+  it('opens a large city from its kept summary and says when it was counted', async () => {
+    const db = t.deps.database;
+    const [city] = await db.query<{ project_id: number }>(
+      "insert into biz_project (client_id, code, name, longitude, latitude) values ($1, 'MAPBIG', 'Big city', 116.4, 39.9) returning project_id",
+      [d.clientId],
+    );
+    const big = city!.project_id;
+    const size = MAP_ROLLUP_MIN_DEVICES;
+    await db.query(
+      `insert into lt_device (client_id, project_id, uid, name, device_type, comm_state, longitude, latitude)
+       select $1, $2, 'BIG-' || g, 'lamp', 'RTU', 'ON', 116.3 + (g % 250) * 0.0008, 39.8 + (g / 250) * 0.0008
+         from generate_series(0, ${size - 1}) g`,
+      [d.clientId, big],
+    );
+    await db.query(
+      `insert into lt_device_state (device_id, client_id, project_id, online, data)
+       select device_id, client_id, project_id, true, '{"lampState":"ON","dimLevel":40}'::jsonb
+         from lt_device where project_id = $1`,
+      [big],
+    );
+    const cityQuery = `/lighting/map/viewport?projectId=${big}&west=116&south=39.5&east=117&north=40.5&zoom=11`;
+    const first = (await get(cityQuery)).body.data as MapCells;
+    const counted = first.asOf!;
+    expect(counted).toBe(t.clock.now());
+    expect(first.n.reduce((a, b) => a + b, 0)).toBe(size);
+    expect(first.s.reduce((a, s) => a + s[MAP_STATES.indexOf('dimmed')]!, 0)).toBe(size);
+    const legend = (await get(`/lighting/map/summary?projectId=${big}`)).body.data;
+    expect(legend).toMatchObject({ asOf: counted, located: size, lamps: { dimmed: size, on: 0 } });
+    expect(legend.bbox[0]).toBeCloseTo(116.3, 6);
+    // the lamps switch off: the summary says what it counted until it is counted again, in the background
+    await db.query(`update lt_device_state set data = '{"lampState":"OFF"}'::jsonb where project_id = $1`, [big]);
+    expect(((await get(cityQuery)).body.data as MapCells).asOf).toBe(counted);
+    t.clock.advance(MAP_ROLLUP_MAX_AGE_MS + 1);
+    await get(cityQuery);
+    await expect
+      .poll(async () => ((await get(cityQuery)).body.data as MapCells).asOf, { timeout: 20_000 })
+      .toBe(counted + MAP_ROLLUP_MAX_AGE_MS + 1);
+    const after = (await get(`/lighting/map/summary?projectId=${big}`)).body.data;
+    expect(after.lamps).toMatchObject({ off: size, dimmed: 0 });
+    // street zoom stays exact and immediate
+    const street = (
+      await get(`/lighting/map/viewport?projectId=${big}&west=116.3&south=39.8&east=116.31&north=39.801&zoom=17`)
+    ).body.data as MapPoints;
+    expect(street.s.every((s) => s === MAP_STATES.indexOf('off'))).toBe(true);
+    await db.query('delete from lt_device_state where project_id = $1', [big]);
+    await db.query('delete from lt_device where project_id = $1', [big]);
+  }, 120_000);
 
   it('answers cells even at street zoom when the view holds more than the point limit', async () => {
     const rows = MAP_POINT_LIMIT + 1;
@@ -180,5 +303,15 @@ describe('map viewport', () => {
     expect(res.body.data).toBeUndefined();
     const summary = await get(`/lighting/map/summary?projectId=${projectId}`, rival.token);
     expect(summary.body.code).toBe(404);
+    // nor its city-zoom cells
+    const cells = await get(
+      `/lighting/map/viewport?projectId=${projectId}&west=116&south=39.5&east=117&north=40.5&zoom=9`,
+      rival.token,
+    );
+    expect([403, 404]).toContain(cells.body.code);
+    expect(cells.body.data).toBeUndefined();
+    // and its own map shows none of this project's devices
+    const own = await get('/lighting/map/viewport?west=116&south=39.5&east=117&north=40.5&zoom=9', rival.token);
+    expect((own.body.data as MapCells | undefined)?.n.reduce((a, b) => a + b, 0) ?? 0).toBe(0);
   });
 });

@@ -216,11 +216,12 @@ export function baseStyle(tiles: readonly string[]): Style {
 /** The devices of a points answer as GeoJSON (ids promoted: feature-state keys on them). */
 export function pointsToGeoJSON(points: MapPoints): FeatureCollection<Point> {
   const ids = pointIds(points);
+  const litClears = new Set(points.f);
   return {
     type: 'FeatureCollection',
     features: ids.map((id, i) => ({
       type: 'Feature',
-      properties: { id, t: points.types[points.t[i]!], s: points.s[i], d: points.d[i] },
+      properties: { id, t: points.types[points.t[i]!], s: points.s[i], d: points.d[i], f: litClears.has(i) ? 1 : 0 },
       geometry: { type: 'Point', coordinates: [points.x[i]! / MAP_COORD_SCALE, points.y[i]! / MAP_COORD_SCALE] },
     })),
   };

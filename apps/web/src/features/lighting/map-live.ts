@@ -1,5 +1,5 @@
 import type { LiveMessage } from '@luxgrid/contracts/live';
-import { MAP_STATES, type MapState, mapDim, mapState } from '@luxgrid/contracts/map';
+import { LAMP_FAILURE_CODES, MAP_STATES, type MapState, mapDim, mapState } from '@luxgrid/contracts/map';
 import { isFaultEvent } from './geo';
 
 /**
@@ -12,19 +12,23 @@ export interface MapDeviceState {
   commState: string;
   values: Record<string, unknown>;
   fault: boolean;
+  /** the fault is lamp failures only: a lit report clears it (as the device hub clears them) */
+  litClears: boolean;
   s: number;
   d: number;
 }
 
-/** The record of a device as the viewport answered it. */
-export function seedState(type: string, s: number, d: number): MapDeviceState {
+const LAMP_FAILURES = new Set<string>(LAMP_FAILURE_CODES);
+
+/** The record of a device as the viewport answered it (`f`: its fault is lamp failures only). */
+export function seedState(type: string, s: number, d: number, f = 0): MapDeviceState {
   const state = MAP_STATES[s] as MapState;
   const commState = state === 'init' ? 'INIT' : state === 'offline' ? 'OFF' : 'ON';
   const values: Record<string, unknown> =
     type === 'RTU' && state !== 'init' && state !== 'offline' && state !== 'fault'
       ? { lampState: state === 'off' ? 'OFF' : 'ON', dimLevel: state === 'off' ? 0 : d }
       : {};
-  return { type, commState, values, fault: state === 'fault', s, d };
+  return { type, commState, values, fault: state === 'fault', litClears: state === 'fault' && f === 1, s, d };
 }
 
 /**
@@ -49,6 +53,7 @@ export function applyLive(known: Map<number, MapDeviceState>, message: LiveMessa
       if (!device) continue;
       if (item.commState) device.commState = item.commState;
       if (item.values) device.values = { ...device.values, ...item.values };
+      if (device.fault && device.litClears && item.values?.lampState === 'ON') device.fault = false;
       restate(item.deviceId, device);
     }
   } else if (message.type === 'device.event') {
@@ -56,7 +61,10 @@ export function applyLive(known: Map<number, MapDeviceState>, message: LiveMessa
       const device = known.get(item.deviceId);
       if (!device) continue;
       if (item.eventType === 'RECOVER') device.fault = false;
-      else if (isFaultEvent(item.eventType)) device.fault = true;
+      else if (isFaultEvent(item.eventType)) {
+        device.litClears = (!device.fault || device.litClears) && LAMP_FAILURES.has(item.eventType);
+        device.fault = true;
+      }
       restate(item.deviceId, device);
     }
   }

@@ -393,8 +393,9 @@ const zhCN = {
     keyword: 'UID或名称',
     search: '筛选',
     reset: '重置',
-    select: '框选',
-    selectHint: '在地图上拖出一个方框选择路灯',
+    select: '圈选',
+    selectHint: '在地图上圈出要选择的路灯；按住 Shift 拖动可框选',
+    noneSelected: '圈出的范围内没有路灯',
     selected: '已选 {{count}} 盏路灯',
     clear: '清除选择',
     offline: '街道底图未配置或无法加载，显示离线底图',
@@ -406,6 +407,7 @@ const zhCN = {
     noBranches: '没有支路',
     sent: '批次 {{batchId}}：{{sent}} / {{total}} 条指令已下发',
     zoomIn: '放大查看设备',
+    cellsAsOf: '汇总于 {{time}}',
   },
 };
 
@@ -805,8 +807,9 @@ const enUS: Texts = {
     keyword: 'UID or name',
     search: 'Filter',
     reset: 'Reset',
-    select: 'Box select',
-    selectHint: 'Drag a box on the map to select lamps',
+    select: 'Lasso',
+    selectHint: 'Draw around the lamps to select them; Shift and drag on the map selects a box',
+    noneSelected: 'No lamps inside the drawn area',
     selected: '{{count}} lamps selected',
     clear: 'Clear selection',
     offline: 'Street tiles are not configured or cannot be loaded: the offline background is shown',
@@ -826,6 +829,7 @@ const enUS: Texts = {
     noBranches: 'No branches',
     sent: 'Batch {{batchId}}: {{sent}} / {{total}} commands sent',
     zoomIn: 'Zoom in to see the devices',
+    cellsAsOf: 'counted at {{time}}',
   },
 };
 

@@ -1,4 +1,4 @@
-import { ApartmentOutlined, BorderOutlined, FilterOutlined, HomeOutlined, ProjectOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, FilterOutlined, GatewayOutlined, HomeOutlined, ProjectOutlined } from '@ant-design/icons';
 import {
   LAMP_MAP_STATES,
   MAP_COORD_SCALE,
@@ -8,7 +8,8 @@ import {
   type MapSummary,
   type MapViewport,
 } from '@luxgrid/contracts/map';
-import { Alert, Button, Card, Input, Select, Space, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Input, Select, Space, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
 import type { Point } from 'geojson';
 import maplibregl, { type GeoJSONSource, type MapMouseEvent } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -16,7 +17,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ProjectSelector } from '../../app/layout/ProjectSelector';
-import { useControl } from '../../features/lighting/control';
+import { ControlButtons, useControl } from '../../features/lighting/control';
 import { DeviceTree } from '../../features/lighting/DeviceTree';
 import { graticule, projectOutline } from '../../features/lighting/geo';
 import { useLiveMessages } from '../../features/lighting/live';
@@ -29,6 +30,14 @@ import {
   pointsToGeoJSON,
 } from '../../features/lighting/map-layers';
 import { applyLive, type MapDeviceState, seedState } from '../../features/lighting/map-live';
+import {
+  boxShape,
+  extendLasso,
+  insideShape,
+  isArea,
+  type ScreenPoint,
+  shapeBounds,
+} from '../../features/lighting/map-select';
 import { useGroups, useProject, useTags } from '../../features/lighting/project';
 import type { ControlAction, ControlResult } from '../../features/lighting/types';
 import '../../features/lighting/lighting.css';
@@ -49,6 +58,8 @@ interface Filter {
 const EMPTY_FILTER: Filter = { types: [], states: [], road: '', keyword: '' };
 const TYPES = ['RTU', ...BADGE_TYPES];
 type View = 'tree' | 'filter' | 'card' | 'selection';
+/** What the selected lamps can be told, as one control task (the group apply screen's permissions). */
+const SELECTION_ACTIONS = ['LIGHT_ON', 'LIGHT_OFF', 'LIGHT_DIMMING'] as const;
 
 /**
  * Floating views start at z-index 1000 and the newest opened is on top; when the device tree and
@@ -87,6 +98,7 @@ const query = (map: maplibregl.Map, filter: Filter, projectId: number) => {
 
 function MapScreenBody({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | null>(null);
@@ -96,12 +108,17 @@ function MapScreenBody({ projectId }: { projectId: number }) {
   const [offline, setOffline] = useState(false);
   const [failed, setFailed] = useState(false);
   const [mode, setMode] = useState<MapViewport['mode'] | null>(null);
+  /** when a large city's cells were counted (they are a kept summary), null when counted for the answer */
+  const [asOf, setAsOf] = useState<number | null>(null);
   const [inView, setInView] = useState(0);
   const [filter, setFilter] = useState<Filter>(EMPTY_FILTER);
   const [draft, setDraft] = useState<Filter>(EMPTY_FILTER);
   const [open, setOpen] = useState<View[]>(['filter']);
   const [cardId, setCardId] = useState<number | null>(null);
+  /** lasso mode: the next outline drawn on the map selects the lamps inside it */
   const [selecting, setSelecting] = useState(false);
+  /** the lasso or box being drawn, in pixels of the map */
+  const [shape, setShape] = useState<ScreenPoint[] | null>(null);
   const [selection, setSelection] = useState<number[]>([]);
   const [result, setResult] = useState<ControlResult | null>(null);
   const [projectOpen, setProjectOpen] = useState(false);
@@ -188,6 +205,22 @@ function MapScreenBody({ projectId }: { projectId: number }) {
             );
           setReady(true);
         });
+        // Shift and drag: a box selection (the map does not pan meanwhile)
+        m.on('mousedown', (event) => {
+          if (!event.originalEvent.shiftKey || event.originalEvent.button !== 0) return;
+          event.preventDefault();
+          const rect = m.getCanvasContainer().getBoundingClientRect();
+          const at = (e: MouseEvent): ScreenPoint => [e.clientX - rect.left, e.clientY - rect.top];
+          const start: ScreenPoint = [event.point.x, event.point.y];
+          setShape(boxShape(start, start));
+          const move = (e: MouseEvent) => setShape(boxShape(start, at(e)));
+          const up = (e: MouseEvent) => {
+            window.removeEventListener('mousemove', move);
+            selectInRef.current(boxShape(start, at(e)));
+          };
+          window.addEventListener('mousemove', move);
+          window.addEventListener('mouseup', up, { once: true });
+        });
         m.on('click', 'cells', (event: MapMouseEvent & { features?: maplibregl.MapGeoJSONFeature[] }) => {
           const feature = event.features?.[0];
           if (feature)
@@ -242,8 +275,8 @@ function MapScreenBody({ projectId }: { projectId: number }) {
         if (data.mode === 'points') {
           const collection = pointsToGeoJSON(data);
           for (const feature of collection.features) {
-            const p = feature.properties as { id: number; t: string; s: number; d: number };
-            known.current.set(p.id, seedState(p.t, p.s, p.d));
+            const p = feature.properties as { id: number; t: string; s: number; d: number; f: number };
+            known.current.set(p.id, seedState(p.t, p.s, p.d, p.f));
           }
           points?.setData(collection);
           cells?.setData({ type: 'FeatureCollection', features: [] });
@@ -266,6 +299,7 @@ function MapScreenBody({ projectId }: { projectId: number }) {
           setInView(data.n.reduce((a, b) => a + b, 0));
         }
         setMode(data.mode);
+        setAsOf(data.mode === 'cells' ? data.asOf : null);
         map.getContainer().dataset.viewport = data.mode;
         map.getContainer().dataset.loaded = String(Date.now());
       } catch {
@@ -306,36 +340,43 @@ function MapScreenBody({ projectId }: { projectId: number }) {
       map.setFilter('selected', ['in', ['get', 'id'], ['literal', [...selection, ...(cardId ? [cardId] : [])]]]);
   }, [ready, selection, cardId]);
 
-  // box selection: a rectangle dragged over the map selects the lamps under it
-  const [band, setBand] = useState<{ x0: number; y0: number; x1: number; y1: number } | null>(null);
-  const startBand = (event: React.PointerEvent) => {
-    const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
-    const x = event.clientX - rect.left;
-    const y = event.clientY - rect.top;
-    (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
-    setBand({ x0: x, y0: y, x1: x, y1: y });
-  };
-  const moveBand = (event: React.PointerEvent) => {
-    if (!band) return;
-    const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
-    setBand({ ...band, x1: event.clientX - rect.left, y1: event.clientY - rect.top });
-  };
-  const endBand = () => {
+  // selection: the lamps drawn inside a lasso or a box
+  const selectIn = (drawn: ScreenPoint[]) => {
     const map = mapRef.current;
-    if (!band || !map) return;
-    const features = map.queryRenderedFeatures(
-      [
-        [Math.min(band.x0, band.x1), Math.min(band.y0, band.y1)],
-        [Math.max(band.x0, band.x1), Math.max(band.y0, band.y1)],
-      ],
-      { layers: ['lamps'] },
-    );
-    const ids = [...new Set(features.map((feature) => Number(feature.properties.id)))];
-    setBand(null);
+    setShape(null);
     setSelecting(false);
+    if (!map || !isArea(drawn)) return;
+    const features = map.queryRenderedFeatures(shapeBounds(drawn), { layers: ['lamps'] });
+    const ids = [
+      ...new Set(
+        features
+          .filter((feature) => {
+            const pixel = map.project((feature.geometry as Point).coordinates as [number, number]);
+            return insideShape([pixel.x, pixel.y], drawn);
+          })
+          .map((feature) => Number(feature.properties.id)),
+      ),
+    ];
+    if (!ids.length) message.info(t('ltMapScreen.noneSelected'));
     setSelection(ids);
     setResult(null);
     toggle('selection', ids.length > 0);
+  };
+  const selectInRef = useRef(selectIn);
+  selectInRef.current = selectIn;
+  const pointerAt = (event: React.PointerEvent): ScreenPoint => {
+    const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
+    return [event.clientX - rect.left, event.clientY - rect.top];
+  };
+  const startLasso = (event: React.PointerEvent) => {
+    (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
+    setShape([pointerAt(event)]);
+  };
+  const moveLasso = (event: React.PointerEvent) => {
+    if (shape) setShape(extendLasso(shape, pointerAt(event)));
+  };
+  const endLasso = () => {
+    if (shape) selectIn(shape);
   };
 
   const runControl = async (action: ControlAction, target: Parameters<typeof control.run>[1], dim?: number) => {
@@ -358,23 +399,16 @@ function MapScreenBody({ projectId }: { projectId: number }) {
       {selecting && (
         <div
           className="lt-map-band-layer"
-          data-testid="map-band-layer"
-          onPointerDown={startBand}
-          onPointerMove={moveBand}
-          onPointerUp={endBand}
-        >
-          {band && (
-            <div
-              className="lt-map-band"
-              style={{
-                left: Math.min(band.x0, band.x1),
-                top: Math.min(band.y0, band.y1),
-                width: Math.abs(band.x1 - band.x0),
-                height: Math.abs(band.y1 - band.y0),
-              }}
-            />
-          )}
-        </div>
+          data-testid="map-lasso-layer"
+          onPointerDown={startLasso}
+          onPointerMove={moveLasso}
+          onPointerUp={endLasso}
+        />
+      )}
+      {shape && (
+        <svg className="lt-map-shape" data-testid="map-shape" aria-hidden="true">
+          <polygon points={shape.map((p) => p.join(',')).join(' ')} />
+        </svg>
       )}
       <div className="lt-map-toolbar">
         <Space>
@@ -403,7 +437,7 @@ function MapScreenBody({ projectId }: { projectId: number }) {
           <Tooltip title={t('ltMapScreen.selectHint')}>
             <Button
               type={selecting ? 'primary' : 'default'}
-              icon={<BorderOutlined />}
+              icon={<GatewayOutlined />}
               onClick={() => setSelecting((on) => !on)}
               data-testid="map-select"
             >
@@ -516,21 +550,18 @@ function MapScreenBody({ projectId }: { projectId: number }) {
           title={t('ltMapScreen.selected', { count: selection.length })}
         >
           <Space wrap>
-            {(['LIGHT_ON', 'LIGHT_OFF', 'LIGHT_DIMMING'] as const).map((action) => (
-              <Button
-                key={action}
-                size="small"
-                data-testid={`map-selection-${action}`}
-                onClick={() =>
-                  void runControl(action, {
-                    deviceIds: selection,
-                    label: t('ltMapScreen.selected', { count: selection.length }),
-                  })
-                }
-              >
-                {t(`ltControl.actions.${action}`)}
-              </Button>
-            ))}
+            <ControlButtons
+              actions={SELECTION_ACTIONS}
+              resources={['groupApply']}
+              size="small"
+              testIdPrefix="map-selection"
+              onRun={(action) =>
+                void runControl(action, {
+                  task: { projectId, targetKind: 'DEVICE', targetIds: selection },
+                  label: t('ltMapScreen.selected', { count: selection.length }),
+                })
+              }
+            />
             <Button
               size="small"
               type="text"
@@ -562,6 +593,9 @@ function MapScreenBody({ projectId }: { projectId: number }) {
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="map-lamps">
           {t('ltMapScreen.devices', { count: lampTotal, inView })}
           {mode === 'cells' ? ` · ${t('ltMapScreen.zoomIn')}` : ''}
+          {(asOf ?? summary?.asOf)
+            ? ` · ${t('ltMapScreen.cellsAsOf', { time: dayjs(asOf ?? summary?.asOf).format('HH:mm:ss') })}`
+            : ''}
         </Typography.Text>
       </div>
       {offline && (
@@ -581,7 +615,8 @@ function MapScreenBody({ projectId }: { projectId: number }) {
 
 /**
  * The map screen (/web/mapScreen, subsystem 121): the whole city on one full screen, lamps by
- * state, live, with the device tree, the map device filter, device cards and box selection.
+ * state, live, with the device tree, the map device filter, device cards, and lasso or box (Shift and
+ * drag) selection of lamps that become one control task.
  */
 export function MapScreenPage() {
   const { t } = useTranslation();

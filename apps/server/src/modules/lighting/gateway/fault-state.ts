@@ -1,3 +1,4 @@
+import { LAMP_FAILURE_CODES } from '@luxgrid/contracts/map';
 import { recoveringEvents } from '@luxgrid/contracts/things/index';
 import type { Deps } from '../../../platform/context.ts';
 import type { Database } from '../../../platform/db.ts';
@@ -26,15 +27,8 @@ const NOT_FAULTS = new Set(['ONLINE', 'OFFLINE', 'RECOVER', 'POWER_UP']);
 /** The thing model's recovery events (RECOVER keeps its own rule above) and the codes each clears. */
 const RECOVERS = new Map([...recoveringEvents()].filter(([type]) => type !== 'RECOVER' && !NOT_FAULTS.has(type)));
 
-/** Codes a lit lamp disproves. */
-export const LAMP_FAILURES = new Set([
-  'FAULT',
-  'LampFault',
-  'RtuRelayFault',
-  'RtuAbnormalLampBeadModule',
-  'RtuFlashingLightMalfunction',
-  'RtuPowerOutputUnloaded',
-]);
+/** Codes a lit lamp disproves (the map recomputes the same rule from live pushes). */
+export const LAMP_FAILURES = new Set<string>(LAMP_FAILURE_CODES);
 
 /** What a batch of device events changes in a device's fault codes, in the order the messages came. */
 export interface FaultChange {

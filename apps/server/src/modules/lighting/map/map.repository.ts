@@ -1,5 +1,6 @@
 import { LAMP_DEVICE_TYPE } from '@luxgrid/contracts/lighting';
 import {
+  LAMP_FAILURE_CODES,
   MAP_CELL_PX,
   MAP_COORD_SCALE,
   MAP_POINT_LIMIT,
@@ -36,6 +37,11 @@ export const MAP_STATE_SQL = `case
 const DIM_SQL = `case when d.device_type = '${LAMP_DEVICE_TYPE}' and fs.data->>'lampState' = 'ON'
     then round(coalesce(${DIM}, 100))::int else 0 end`;
 
+/** 1 when the device is faulty by lamp failures only (a lit report clears them), else 0. */
+const LIT_CLEARS_SQL = `case when coalesce(fs.fault, false) and fs.fault_codes <> '{}'::jsonb and not exists (
+    select 1 from jsonb_object_keys(coalesce(fs.fault_codes, '{}'::jsonb)) k
+     where k <> all(array[${LAMP_FAILURE_CODES.map((c) => `'${c}'`).join(', ')}])) then 1 else 0 end`;
+
 /** The filtered devices of the viewport: scope, project and the map device filter, then the box. */
 function viewportWhere(scope: Scope, projectId: number, q: MapViewportQuery) {
   const types = q.types?.length
@@ -64,7 +70,7 @@ function viewportWhere(scope: Scope, projectId: number, q: MapViewportQuery) {
   return { sql: `${where} and ${conds.join(' and ')}`, params };
 }
 
-const FROM = 'from lt_device d left join lt_device_state fs on fs.device_id = d.device_id';
+export const FROM = 'from lt_device d left join lt_device_state fs on fs.device_id = d.device_id';
 
 /** The devices in view, at most MAP_POINT_LIMIT + 1 of them (one more says there are too many). */
 export async function viewportPoints(
@@ -74,15 +80,16 @@ export async function viewportPoints(
   q: MapViewportQuery,
 ): Promise<MapPoints | null> {
   const { sql, params } = viewportWhere(scope, projectId, q);
-  const rows = await db.query<{ i: number; x: number; y: number; t: string; s: number; d: number }>(
+  const rows = await db.query<{ i: number; x: number; y: number; t: string; s: number; d: number; f: number }>(
     `select d.device_id::int as i, round(d.longitude * ${MAP_COORD_SCALE})::int as x,
-            round(d.latitude * ${MAP_COORD_SCALE})::int as y, d.device_type as t, ${MAP_STATE_SQL} as s, ${DIM_SQL} as d
+            round(d.latitude * ${MAP_COORD_SCALE})::int as y, d.device_type as t, ${MAP_STATE_SQL} as s, ${DIM_SQL} as d,
+            ${LIT_CLEARS_SQL} as f
        ${FROM} ${sql} order by d.device_id limit ${MAP_POINT_LIMIT + 1}`,
     params,
   );
   if (rows.length > MAP_POINT_LIMIT) return null;
   const types: string[] = [];
-  const out: MapPoints = { mode: 'points', types, id: [], x: [], y: [], t: [], s: [], d: [] };
+  const out: MapPoints = { mode: 'points', types, id: [], x: [], y: [], t: [], s: [], d: [], f: [] };
   let last = 0;
   for (const row of rows) {
     let type = types.indexOf(row.t);
@@ -94,6 +101,7 @@ export async function viewportPoints(
     out.t.push(type);
     out.s.push(row.s);
     out.d.push(row.d);
+    if (row.f) out.f.push(out.id.length - 1);
   }
   return out;
 }
@@ -122,6 +130,7 @@ export async function viewportCells(db: Db, scope: Scope, projectId: number, q: 
     y: rows.map((r) => r.y),
     n: rows.map((r) => r.n),
     s: rows.map((r) => r.s),
+    asOf: null,
   };
 }
 

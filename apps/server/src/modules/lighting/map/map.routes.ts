@@ -6,7 +6,8 @@ import type { Deps } from '../../../platform/context.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { answer } from '../../../platform/resource-routes.ts';
 import { projectInScope } from '../device/device.service.ts';
-import { mapSummaryOf, projectMap, viewport } from './map.repository.ts';
+import { projectMap } from './map.repository.ts';
+import { mapLegend, mapViewport } from './map-rollup.ts';
 
 /** The map screen's and the monitor map's readers. */
 const perm = { any: ['mapScreen:screen:list', 'lighting:monitorMap:list'] };
@@ -22,7 +23,8 @@ export function mapRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: { perm },
         schema: {
           tags,
-          summary: 'The devices of a viewport as columns, or aggregated cells below the point zoom',
+          summary:
+            "The devices of a viewport as columns, or aggregated cells below the point zoom (a large city's from its kept summary)",
           querystring: mapViewportQuery,
           response: { 200: answer(mapViewportAnswer) },
         },
@@ -30,7 +32,7 @@ export function mapRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const project = await projectInScope(deps, ctx, req.query.projectId ?? ctx.projectId);
-        return ok(req.lang, await viewport(deps.database, ctx, project.projectId, req.query));
+        return ok(req.lang, await mapViewport(deps.database, ctx, project.projectId, req.query, deps.clock.now()));
       },
     );
 
@@ -49,7 +51,7 @@ export function mapRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ctx = req.auth();
         const project = await projectInScope(deps, ctx, req.query.projectId ?? ctx.projectId);
         const [summary, settings] = await Promise.all([
-          mapSummaryOf(deps.database, ctx, project.projectId),
+          mapLegend(deps.database, ctx, project.projectId, deps.clock.now()),
           projectMap(deps.database, project.projectId),
         ]);
         const mapType = (MAP_TYPES as readonly string[]).includes(settings?.map_type ?? '')
