@@ -9,8 +9,6 @@ export const TICK_MS = 250;
 const RELOAD_MS = 5_000;
 /** A step missed by more than this (the platform was down) is not sent late. */
 const LATE_MS = 60_000;
-/** The local time of the daily time sync of the controllers that hold schedules. */
-const TIME_SYNC_SECONDS = 3 * 3600;
 const SCHEDULER: Issuer = { principal: { userName: 'scheduler' }, ip: '' };
 
 interface Due {
@@ -24,8 +22,8 @@ interface Due {
  * Runs the schedules of controllers that cannot hold one: at each step's due time the platform
  * sends the lamp command itself. Every server process looks; the step's run key (issue, local
  * date, time, entry) inserted with `on conflict do nothing` lets exactly one of them send it.
- * It also sends the daily time sync (`timing`) to the controllers that hold schedules, once per
- * project and local day, the same way.
+ * The controllers that hold schedules get their daily time sync from the job `lighting.timeSync`
+ * (time-sync.ts).
  */
 export class PlatformScheduler {
   fired = 0;
@@ -108,46 +106,10 @@ export class PlatformScheduler {
     });
   }
 
-  /** Sends the daily time sync to every controller holding a schedule, once per project and local day. */
-  async timeSync(now: number): Promise<number> {
-    const issues = issueRepository(this.deps.database);
-    const controllers = await issues.heldControllers();
-    const byProject = new Map<number, typeof controllers>();
-    for (const c of controllers) byProject.set(c.projectId, [...(byProject.get(c.projectId) ?? []), c]);
-    let sent = 0;
-    for (const [projectId, list] of byProject) {
-      const zone = list[0]!.zone;
-      const today = localParts(now, zone).date;
-      const at = localInstant(today, TIME_SYNC_SECONDS, zone);
-      // within the hour after its time (a platform down all that hour syncs the next day)
-      if (at > now || now - at >= 3_600_000) continue;
-      const key = `T${projectId}:${today}`;
-      if (this.done.has(key)) continue;
-      this.done.add(key);
-      if (!(await issues.claim(key, 0, at, now))) continue;
-      await issueCommands(this.deps, SCHEDULER, {
-        clientId: list[0]!.clientId,
-        projectId,
-        targets: list.map((c) => ({ deviceId: c.deviceId, uid: c.uid, name: c.name, gatewayId: c.deviceId })),
-        action: 'timing',
-        source: 'CONFIG',
-        name: 'daily time sync',
-      });
-      sent += list.length;
-    }
-    return sent;
-  }
-
   start(everyMs = TICK_MS): void {
     if (this.timer) return;
-    let syncAt = 0;
     this.timer = setInterval(() => {
       this.tick().catch((err: unknown) => this.deps.log.error({ err }, 'platform-run schedules pass failed'));
-      const now = this.deps.clock.now();
-      if (now - syncAt >= 60_000) {
-        syncAt = now;
-        this.timeSync(now).catch((err: unknown) => this.deps.log.error({ err }, 'daily time sync failed'));
-      }
     }, everyMs);
     this.timer.unref();
   }
