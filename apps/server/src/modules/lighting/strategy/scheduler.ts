@@ -1,6 +1,18 @@
-import { localInstant, localParts, type ScheduleParams, scheduleSteps } from '@luxgrid/contracts';
+import {
+  addDays,
+  type LightSensor,
+  localInstant,
+  localParts,
+  type ScheduleParams,
+  type SensorWindow,
+  scheduleNow,
+  scheduleSteps,
+  sensorLevel,
+  sensorWindows,
+} from '@luxgrid/contracts';
 import type { Deps } from '../../../platform/context.ts';
 import { type CommandTarget, type Issuer, issueCommands } from '../gateway/commands.ts';
+import { luxReadings } from './expectation.ts';
 import { issueRepository } from './issue.repository.ts';
 
 /** How often due steps are looked for: a step goes out within this (plus one query) of its time. */
@@ -9,12 +21,23 @@ export const TICK_MS = 250;
 const RELOAD_MS = 5_000;
 /** A step missed by more than this (the platform was down) is not sent late. */
 const LATE_MS = 60_000;
+/** How often a light sensor's readings are looked at within its window around dusk or dawn. */
+const SENSOR_MS = 2_000;
 const SCHEDULER: Issuer = { principal: { userName: 'scheduler' }, ip: '' };
+
+type Copy = {
+  issueId: number;
+  clientId: number;
+  projectId: number;
+  schedule: ScheduleParams;
+  sensor: LightSensor | null;
+};
 
 interface Due {
   key: string;
   issueId: number;
   at: number;
+  copy: Copy;
   fire: () => Promise<unknown>;
 }
 
@@ -22,13 +45,18 @@ interface Due {
  * Runs the schedules of controllers that cannot hold one: at each step's due time the platform
  * sends the lamp command itself. Every server process looks; the step's run key (issue, local
  * date, time, entry) inserted with `on conflict do nothing` lets exactly one of them send it.
+ * A strategy with a light sensor lets its luxometer decide within the windows around dusk and
+ * dawn: the readings switch the lamps (one run key per switch), the clock's steps in a window
+ * the sensor spoke in are left out, and at the window's end the clock's level is restored when
+ * the sensor left the lamps otherwise. A silent luxometer leaves the clock in charge.
  * The controllers that hold schedules get their daily time sync from the job `lighting.timeSync`
  * (time-sync.ts).
  */
 export class PlatformScheduler {
   fired = 0;
   private timer: NodeJS.Timeout | null = null;
-  private copies: { issueId: number; clientId: number; projectId: number; schedule: ScheduleParams }[] = [];
+  private copies: Copy[] = [];
+  private sensorAt = new Map<number, number>();
   private loadedAt = Number.NEGATIVE_INFINITY;
   private days = new Map<string, Due[]>();
   private done = new Set<string>();
@@ -55,9 +83,16 @@ export class PlatformScheduler {
     for (const due of this.dueSteps(now)) {
       if (this.done.has(due.key)) continue;
       this.done.add(due.key);
+      // a step within a window its light sensor spoke in: the sensor decides there
+      if (due.copy.sensor && (await this.sensorHeard(due.copy, due.at))) continue;
       if (!(await issues.claim(due.key, due.issueId, due.at, now))) continue;
       this.fired++;
       await due.fire();
+    }
+    for (const copy of this.copies) {
+      if (!copy.sensor || now - (this.sensorAt.get(copy.issueId) ?? 0) < SENSOR_MS) continue;
+      this.sensorAt.set(copy.issueId, now);
+      await this.followSensor(copy, copy.sensor, now);
     }
     if (this.done.size > 50_000) {
       this.done.clear();
@@ -80,6 +115,7 @@ export class PlatformScheduler {
           .map((s) => ({
             key: `S${copy.issueId}:${today}:${s.time}:${s.entry}`,
             issueId: copy.issueId,
+            copy,
             at: localInstant(today, Number(s.time.slice(0, 2)) * 3600 + Number(s.time.slice(3, 5)) * 60, zone),
             fire: () => this.switchLamps(copy, s.level),
           }));
@@ -90,7 +126,59 @@ export class PlatformScheduler {
     return out;
   }
 
-  private async switchLamps(copy: (typeof this.copies)[number], level: number) {
+  /** The sensor's windows of the local day at `ms` and the day before. */
+  private windowsAt(copy: Copy, sensor: LightSensor, ms: number): SensorWindow[] {
+    const s = copy.schedule;
+    const today = localParts(ms, s.timeZone).date;
+    const place = { latitude: s.latitude, longitude: s.longitude, zone: s.timeZone };
+    return sensorWindows(sensor, place, addDays(today, -1), today).flatMap((d) => d.windows);
+  }
+
+  /** The luxometer gave a reading in the window holding `at`, up to `at`. */
+  private async sensorHeard(copy: Copy, at: number): Promise<boolean> {
+    const sensor = copy.sensor!;
+    const window = this.windowsAt(copy, sensor, at).find((w) => w.start <= at && at < w.end);
+    if (!window) return false;
+    return (await luxReadings(this.deps.database, sensor.deviceId, window.start, at)).length > 0;
+  }
+
+  /**
+   * Within a window: each switch the readings make goes out once (run key: issue, window, switch
+   * number). Just after a window the sensor spoke in: the clock's level, when the sensor left the
+   * lamps at another.
+   */
+  private async followSensor(copy: Copy, sensor: LightSensor, now: number) {
+    const issues = issueRepository(this.deps.database);
+    const clock = (t: number) => scheduleNow(copy.schedule, t).level;
+    const windows = this.windowsAt(copy, sensor, now);
+    const current = windows.find((w) => w.start <= now && now < w.end);
+    if (current) {
+      const readings = await luxReadings(this.deps.database, sensor.deviceId, current.start, now);
+      const decision = sensorLevel(sensor, windows, clock, readings, now);
+      if (!decision.switches || decision.level === null) return;
+      const key = `L${copy.issueId}:${current.start}:${decision.switches}`;
+      if (this.done.has(key)) return;
+      this.done.add(key);
+      if (!(await issues.claim(key, copy.issueId, now, now))) return;
+      this.fired++;
+      await this.switchLamps(copy, decision.level);
+      return;
+    }
+    const ended = windows.find((w) => w.end <= now && now - w.end < LATE_MS);
+    if (!ended) return;
+    const key = `E${copy.issueId}:${ended.end}`;
+    if (this.done.has(key)) return;
+    this.done.add(key);
+    const readings = await luxReadings(this.deps.database, sensor.deviceId, ended.start, ended.end - 1);
+    const last = sensorLevel(sensor, windows, clock, readings, ended.end - 1);
+    const after = clock(ended.end);
+    if (!last.heard || after === null || last.level === after) return;
+    if (!(await issues.claim(key, copy.issueId, ended.end, now))) return;
+    this.fired++;
+    await this.switchLamps(copy, after);
+  }
+
+  private async switchLamps(copy: Copy, level: number) {
     const lamps = await issueRepository(this.deps.database).lampsByUid(copy.projectId, copy.schedule.lamps);
     const action = level === 0 ? 'LIGHT_OFF' : level === 100 ? 'LIGHT_ON' : 'LIGHT_DIMMING';
     await issueCommands(this.deps, SCHEDULER, {
