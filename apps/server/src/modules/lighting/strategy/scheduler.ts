@@ -31,6 +31,10 @@ type Copy = {
   projectId: number;
   schedule: ScheduleParams;
   sensor: LightSensor | null;
+  /** the strategy's rank among overlapping ones: higher priority, then saved last */
+  priority: number;
+  savedAt: number;
+  strategyId: number;
 };
 
 interface Due {
@@ -50,7 +54,8 @@ interface Due {
  * the sensor spoke in are left out, and at the window's end the clock's level is restored when
  * the sensor left the lamps otherwise. A silent luxometer leaves the clock in charge.
  * The controllers that hold schedules get their daily time sync from the job `lighting.timeSync`
- * (time-sync.ts).
+ * (time-sync.ts). Where strategies overlap on a lamp, only the highest-ranked one that says
+ * something at a step's time switches it (the rule the overlap warning states).
  */
 export class PlatformScheduler {
   fired = 0;
@@ -112,13 +117,16 @@ export class PlatformScheduler {
         const [day] = scheduleSteps(copy.schedule, today, today);
         steps = (day?.steps ?? [])
           .filter((s) => s.applyTo === 'LAMP')
-          .map((s) => ({
-            key: `S${copy.issueId}:${today}:${s.time}:${s.entry}`,
-            issueId: copy.issueId,
-            copy,
-            at: localInstant(today, Number(s.time.slice(0, 2)) * 3600 + Number(s.time.slice(3, 5)) * 60, zone),
-            fire: () => this.switchLamps(copy, s.level),
-          }));
+          .map((s) => {
+            const at = localInstant(today, Number(s.time.slice(0, 2)) * 3600 + Number(s.time.slice(3, 5)) * 60, zone);
+            return {
+              key: `S${copy.issueId}:${today}:${s.time}:${s.entry}`,
+              issueId: copy.issueId,
+              copy,
+              at,
+              fire: () => this.switchLamps(copy, s.level, at),
+            };
+          });
         this.days.set(cacheKey, steps);
       }
       out.push(...steps.filter((s) => s.at <= now && now - s.at < LATE_MS));
@@ -161,7 +169,7 @@ export class PlatformScheduler {
       this.done.add(key);
       if (!(await issues.claim(key, copy.issueId, now, now))) return;
       this.fired++;
-      await this.switchLamps(copy, decision.level);
+      await this.switchLamps(copy, decision.level, now);
       return;
     }
     const ended = windows.find((w) => w.end <= now && now - w.end < LATE_MS);
@@ -175,11 +183,33 @@ export class PlatformScheduler {
     if (!last.heard || after === null || last.level === after) return;
     if (!(await issues.claim(key, copy.issueId, ended.end, now))) return;
     this.fired++;
-    await this.switchLamps(copy, after);
+    await this.switchLamps(copy, after, ended.end);
   }
 
-  private async switchLamps(copy: Copy, level: number) {
-    const lamps = await issueRepository(this.deps.database).lampsByUid(copy.projectId, copy.schedule.lamps);
+  /**
+   * The lamps of this copy that a higher-ranked strategy holds at `at` (the rule the overlap
+   * warning states: the higher priority wins, on equal priority the one saved last): those of
+   * the other strategies' copies in the project that say something then.
+   */
+  private outranked(copy: Copy, at: number): Set<string> {
+    const taken = new Set<string>();
+    const higher = (o: Copy) =>
+      o.priority > copy.priority ||
+      (o.priority === copy.priority &&
+        (o.savedAt > copy.savedAt || (o.savedAt === copy.savedAt && o.strategyId > copy.strategyId)));
+    for (const other of this.copies) {
+      if (other.projectId !== copy.projectId || other.strategyId === copy.strategyId || !higher(other)) continue;
+      if (scheduleNow(other.schedule, at).level === null) continue;
+      for (const uid of other.schedule.lamps) taken.add(uid);
+    }
+    return taken;
+  }
+
+  private async switchLamps(copy: Copy, level: number, at: number) {
+    const taken = this.outranked(copy, at);
+    const uids = copy.schedule.lamps.filter((uid) => !taken.has(uid));
+    if (!uids.length) return;
+    const lamps = await issueRepository(this.deps.database).lampsByUid(copy.projectId, uids);
     const action = level === 0 ? 'LIGHT_OFF' : level === 100 ? 'LIGHT_ON' : 'LIGHT_DIMMING';
     await issueCommands(this.deps, SCHEDULER, {
       clientId: copy.clientId,
