@@ -93,10 +93,10 @@ export const ltCommandBatch = pgTable(
 
 /**
  * One command to one device with its lifecycle PENDING → SENT → DELIVERED → SUCCESS | FAILED | TIMEOUT | EXPIRED | CANCELED.
- * Every end sets `finish_time`. No index holds `status`, `sent_time` or `delivered_time`: a command
- * going SENT and DELIVERED is a heap-only (HOT) update within its page (fillfactor 50 set by the
- * migration leaves the room), and only its end touches the indexes once, when it leaves the open
- * index (commands not yet finished, by session).
+ * A command whose session is online is recorded SENT at once (platform/devices/commands.ts); every
+ * end sets `finish_time`. No index holds `status`, `sent_time` or `delivered_time`: going SENT or
+ * DELIVERED adds no index entry (a heap-only update where its page has room), and only the end
+ * writes index entries again, as the command leaves the open index (unfinished commands by session).
  */
 export const ltCommand = pgTable(
   'lt_command',
