@@ -146,6 +146,13 @@ try {
   );
   const totalMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
+  // what the dim wrote, whatever the machine's load: row versions (heap-only ones need no index entry) and sizes
+  await new Promise((r) => setTimeout(r, 1500));
+  const written = await db.query<{ relname: string; ins: number; upd: number; hot: number; heap: number; idx: number }>(
+    `select relname, n_tup_ins::int as ins, n_tup_upd::int as upd, n_tup_hot_upd::int as hot,
+       pg_relation_size(relid)::float8 as heap, pg_indexes_size(relid)::float8 as idx
+     from pg_stat_user_tables where relname in ('lt_command', 'sys_device_log') order by relname`,
+  );
   const cpuMs = (used.user + used.system) / 1000;
   console.log(
     table([
@@ -159,6 +166,10 @@ try {
       ['server CPU / wall', (cpuMs / totalMs).toFixed(2)],
       ['results recorded', last],
       ['command messages sent', gw.deviceHub.stats.commandsSent],
+      ...written.flatMap((w) => [
+        [`${w.relname}: rows inserted / updated / of them heap-only`, `${w.ins} / ${w.upd} / ${w.hot}`],
+        [`${w.relname}: table / indexes MB`, `${(w.heap / 2 ** 20).toFixed(1)} / ${(w.idx / 2 ** 20).toFixed(1)}`],
+      ]),
     ]),
   );
   if (spent.size)

@@ -14,6 +14,7 @@ export * from './protocol-group.ts';
 export * from './protocol-schedule.ts';
 export * from './strategy.ts';
 export * from './strategy-expect.ts';
+export * from './strategy-sensor.ts';
 export * from './system.ts';
 export * from './task.ts';
 export * from './tenant.ts';

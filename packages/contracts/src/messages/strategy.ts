@@ -76,6 +76,16 @@ export const STRATEGY_MESSAGES = {
     'en-US':
       'Shares {count} lamps with strategy "{name}": the higher priority wins, on equal priority the one saved last',
   },
+  'job.handler.lightingTimeSync': {
+    'zh-CN':
+      '路灯控制器每日校时：各项目当地时间03:00后一小时内向持有策略的控制器下发校时（每天一次）；手动执行时立即为全部（或指定 projectId 的）控制器校时',
+    'en-US':
+      "Daily clock sync of lamp controllers: each project's controllers that hold schedules get the time once a day within the hour after 03:00 local; run by hand, all of them (or those of projectId) are synced now",
+  },
+  'job.result.lightingTimeSync': {
+    'zh-CN': '已向{projects}个项目的{controllers}台控制器下发校时',
+    'en-US': 'Time sync sent to {controllers} controllers in {projects} projects',
+  },
 } satisfies Record<string, Bilingual>;
 
 export const STRATEGY_FIELDS: Record<string, Bilingual> = {

@@ -8,6 +8,7 @@ import { sysDictData, sysDictType } from '../../modules/system/dict/dict.table.t
 import { sysMenu } from '../../modules/system/menu/menu.table.ts';
 import { sysPlatform, sysSystem } from '../../modules/tenant/subsystem/subsystem.table.ts';
 import type { Db } from '../../platform/db.ts';
+import { sysJob } from '../../platform/jobs/job.table.ts';
 
 /** Built-in parameters (configType 'Y': cannot be deleted). */
 export const BUILTIN_CONFIGS = [
@@ -69,9 +70,25 @@ export const BUILTIN_CONFIGS = [
   },
 ];
 
+/**
+ * Built-in scheduled jobs (Monitor → Jobs), added once by their handler: administrators may edit,
+ * pause or delete them, and a job deleted stays deleted until the seed itself changes.
+ */
+export const BUILTIN_JOBS = [
+  {
+    jobName: '控制器每日校时',
+    jobGroup: 'SYSTEM',
+    invokeTarget: 'lighting.timeSync',
+    cronExpression: '0 0/15 * * * ?',
+    misfirePolicy: '3',
+    concurrent: '1',
+    remark: "Daily clock sync of the lamp controllers that hold schedules, at 03:00 in each project's time zone",
+  },
+];
+
 const seedVersion = () =>
   createHash('sha256')
-    .update(JSON.stringify([SYSTEMS, DICTS, BUILTIN_CONFIGS]))
+    .update(JSON.stringify([SYSTEMS, DICTS, BUILTIN_CONFIGS, BUILTIN_JOBS]))
     .digest('hex')
     .slice(0, 16);
 
@@ -137,6 +154,13 @@ export async function seedPlatform(db: Db): Promise<{ changed: boolean }> {
       createBy: 'system',
     })
     .onConflictDoNothing();
+  for (const job of BUILTIN_JOBS) {
+    const [seeded] = await db
+      .select({ id: sysJob.jobId })
+      .from(sysJob)
+      .where(eq(sysJob.invokeTarget, job.invokeTarget));
+    if (!seeded) await db.insert(sysJob).values({ ...job, status: '0', createBy: 'system' });
+  }
   await db
     .insert(sysConfig)
     .values({

@@ -13,6 +13,7 @@ import { issueRoutes } from './strategy/issue.routes.ts';
 import { listenForSchedules } from './strategy/issue.service.ts';
 import { platformScheduler } from './strategy/scheduler.ts';
 import { strategyRoutes } from './strategy/strategy.routes.ts';
+import { timeSyncJob } from './strategy/time-sync.ts';
 import { taskRoutes } from './task/task.routes.ts';
 
 /** Smart lighting: device registry, models, groups and tags, imports, runtime data, commands and control tasks, fault states, strategies and the astronomical clock, lighting statistics, the map (the map screen and the monitor map). */
@@ -31,6 +32,8 @@ export const lightingArea: Area = {
     mapRoutes(deps),
   ],
   figures: { devices: deviceFigures },
+  // the daily clock sync of the controllers that hold schedules (seeded in Monitor → Jobs)
+  jobs: [timeSyncJob],
   // the samples and the platform-run schedules read the database from every process (each step once):
   // they stop with the HTTP server, before the database closes
   hooks: (app, deps) =>

@@ -30,6 +30,82 @@ const ANSWERS_PER_WRITE = 20_000;
 /** answer writes running at once (each takes what arrived while the others ran) */
 const ANSWER_LANES = 2;
 
+/** A command as the message to its session is built from it. */
+interface OutgoingRow {
+  command_id: string;
+  status: string;
+  batch_id: string;
+  project_id: number;
+  client_id: number;
+  device_id: number;
+  session_id: number;
+  action: string;
+  value: number | null;
+  params: Record<string, unknown> | null;
+  expire_ms: number;
+  uid: string;
+  session_uid: string;
+  address: number | null;
+  rtu_protocol: string | null;
+  group_no: number | null;
+}
+
+/** What a message needs of a command `c`, its device `d`, its session `s` with model `m`, and its batch's group `g`. */
+const OUTGOING_COLUMNS = `c.command_id, c.status, c.batch_id, c.project_id, c.client_id, c.device_id, c.session_id, c.action, c.value,
+  c.params, (extract(epoch from c.expire_time) * 1000)::float8 as expire_ms, d.uid, s.uid as session_uid, d.address,
+  m.rtu_protocol, g.group_no`;
+
+/** New commands of one batch, one per device, as `issue` records them. */
+export interface NewCommands {
+  batchId: string;
+  clientId: number;
+  projectId: number;
+  action: string;
+  value: number | null;
+  operName: string;
+  now: number;
+  expireAt: number;
+  /** command id, device, session (gateway), device log row, params */
+  rows: { id: string; d: number; g: number; l: number | null; p: Record<string, unknown> | null }[];
+}
+
+/**
+ * Records the commands of a batch in one statement: those whose session is online (and `send`)
+ * are recorded SENT at once (no PENDING row rewritten a moment later), the rest PENDING for their
+ * session; returns them all with what their messages need. A command is committed before its
+ * message leaves, exactly as a PENDING one marked SENT by dispatch.
+ */
+export function recordCommands(database: Deps['database'], c: NewCommands, send: boolean) {
+  return database.query<OutgoingRow>(
+    `with added as (
+       insert into lt_command (command_id, batch_id, client_id, project_id, device_id, session_id, action, value, params,
+         status, attempts, sent_time, log_id, oper_name, create_time, expire_time)
+       select x.id, $2, $3, $4, x.d, x.g, $5, $6, x.p,
+         case when o.online then 'SENT' else 'PENDING' end, case when o.online then 1 else 0 end,
+         case when o.online then to_timestamp($8 / 1000.0) end,
+         x.l, $7, to_timestamp($8 / 1000.0), to_timestamp($9 / 1000.0)
+       from json_to_recordset($1::json) as x(id text, d bigint, g bigint, l bigint, p jsonb)
+         left join lateral (select $10::boolean and s.comm_state = 'ON' as online from lt_device s where s.device_id = x.g) o on true
+       returning *)
+     select ${OUTGOING_COLUMNS}
+     from added c join lt_device d on d.device_id = c.device_id join lt_device s on s.device_id = c.session_id
+       left join lt_device_model m on m.model_id = s.model_id
+       join lt_command_batch b on b.batch_id = c.batch_id left join lt_group g on g.group_id = b.group_id`,
+    [
+      JSON.stringify(c.rows),
+      c.batchId,
+      c.clientId,
+      c.projectId,
+      c.action,
+      c.value,
+      c.operName,
+      c.now,
+      c.expireAt,
+      send,
+    ],
+  );
+}
+
 /** One result item as the SQL updates read it: the command, the session that answered, when, and what. */
 interface ResultRow {
   id: string;
@@ -120,30 +196,27 @@ export class CommandFlow {
     return sent;
   }
 
+  /**
+   * Records new commands, those of online sessions already SENT, and publishes their messages
+   * (one per session and batch); returns how many were sent. The sessions of the commands left
+   * PENDING are looked at once more, as a session that came online meanwhile took none of them.
+   */
+  async issue(commands: NewCommands): Promise<number> {
+    const rows = await recordCommands(this.deps.database, commands, true);
+    const sent = rows.filter((r) => r.status === 'SENT');
+    await this.publish(sent, commands.now);
+    const waiting = new Set(rows.filter((r) => r.status !== 'SENT').map((r) => r.session_id));
+    return sent.length + (waiting.size ? await this.dispatch([...waiting]) : 0);
+  }
+
   /** Marks the due commands of these sessions SENT and publishes one message per session and batch. */
   private async dispatchSlice(sessionIds: number[]): Promise<number> {
     if (!sessionIds.length) return 0;
     const now = this.deps.clock.now();
-    const rows = await this.deps.database.query<{
-      command_id: string;
-      batch_id: string;
-      project_id: number;
-      client_id: number;
-      device_id: number;
-      session_id: number;
-      action: string;
-      value: number | null;
-      params: Record<string, unknown> | null;
-      expire_ms: number;
-      uid: string;
-      session_uid: string;
-      address: number | null;
-      rtu_protocol: string | null;
-      group_no: number | null;
-    }>(
+    const rows = await this.deps.database.query<OutgoingRow>(
       `with due as (
          select c.command_id from lt_command c join lt_device s on s.device_id = c.session_id
-         where c.session_id = any($1::bigint[]) and c.status = 'PENDING' and s.comm_state = 'ON'
+         where c.session_id = any($1::bigint[]) and c.finish_time is null and c.status = 'PENDING' and s.comm_state = 'ON'
            and c.expire_time > to_timestamp($2 / 1000.0)
          for update of c skip locked)
        update lt_command c set status = 'SENT', sent_time = to_timestamp($2 / 1000.0), attempts = c.attempts + 1
@@ -151,11 +224,16 @@ export class CommandFlow {
          lt_command_batch b left join lt_group g on g.group_id = b.group_id
        where c.command_id = due.command_id and d.device_id = c.device_id and s.device_id = c.session_id
          and b.batch_id = c.batch_id
-       returning c.command_id, c.batch_id, c.project_id, c.client_id, c.device_id, c.session_id, c.action, c.value, c.params,
-         (extract(epoch from c.expire_time) * 1000)::float8 as expire_ms, d.uid, s.uid as session_uid,
-         d.address, m.rtu_protocol, g.group_no`,
+       returning ${OUTGOING_COLUMNS}`,
       [sessionIds, now],
     );
+    await this.publish(rows, now);
+    return rows.length;
+  }
+
+  /** Publishes the messages of these SENT commands: one per session and batch, all at once. */
+  private async publish(rows: OutgoingRow[], now: number) {
+    if (!rows.length) return;
     const messages = new Map<
       string,
       {
@@ -212,7 +290,6 @@ export class CommandFlow {
       })),
       now,
     );
-    return rows.length;
   }
 
   /**
@@ -478,8 +555,9 @@ export class CommandFlow {
     }>(
       `update lt_command set status = case when status = 'PENDING' then 'EXPIRED' else 'TIMEOUT' end,
          finish_time = to_timestamp($1 / 1000.0)
-       where (status = 'PENDING' and expire_time <= to_timestamp($1 / 1000.0))
-          or (status in ('SENT', 'DELIVERED') and sent_time <= to_timestamp(($1 - $2) / 1000.0))
+       where finish_time is null
+         and ((status = 'PENDING' and expire_time <= to_timestamp($1 / 1000.0))
+           or (status in ('SENT', 'DELIVERED') and sent_time <= to_timestamp(($1 - $2) / 1000.0)))
        returning command_id, batch_id, device_id, client_id, project_id, status, action, log_id,
          (extract(epoch from create_time) * 1000)::float8 as started`,
       [now, this.opts.resultTimeoutMs],

@@ -91,7 +91,13 @@ export const ltCommandBatch = pgTable(
   ],
 );
 
-/** One command to one device with its lifecycle PENDING → SENT → DELIVERED → SUCCESS | FAILED | TIMEOUT | EXPIRED | CANCELED. */
+/**
+ * One command to one device with its lifecycle PENDING → SENT → DELIVERED → SUCCESS | FAILED | TIMEOUT | EXPIRED | CANCELED.
+ * A command whose session is online is recorded SENT at once (platform/devices/commands.ts); every
+ * end sets `finish_time`. No index holds `status`, `sent_time` or `delivered_time`: going SENT or
+ * DELIVERED adds no index entry (a heap-only update where its page has room), and only the end
+ * writes index entries again, as the command leaves the open index (unfinished commands by session).
+ */
 export const ltCommand = pgTable(
   'lt_command',
   {
@@ -127,6 +133,6 @@ export const ltCommand = pgTable(
     index('lt_command_batch_idx').on(t.batchId),
     index('lt_command_device_idx').on(t.deviceId, t.createTime),
     index('lt_command_project_idx').on(t.projectId, t.createTime),
-    index('lt_command_open_idx').on(t.sessionId, t.status).where(sql`status in ('PENDING', 'SENT', 'DELIVERED')`),
+    index('lt_command_open_idx').on(t.sessionId).where(sql`finish_time is null`),
   ],
 );

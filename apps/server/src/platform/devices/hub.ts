@@ -1,7 +1,7 @@
 import { type DeviceHubEventName, TOPIC_ROOT } from '@luxgrid/contracts';
 import type { Deps } from '../context.ts';
 import type { MessageMeta, MqttHub } from '../mqtt.ts';
-import { CommandFlow } from './commands.ts';
+import { CommandFlow, type NewCommands } from './commands.ts';
 import type { DeviceEvents, DeviceListener, ListenOptions } from './events.ts';
 import { Ingest } from './ingest.ts';
 import { type DeviceHubOptions, type HubSettings, type HubStats, hubSettings, newStats } from './options.ts';
@@ -168,6 +168,11 @@ export class DeviceHub {
   /** Marks silent devices offline and ends overdue commands (the timers call it in one process). */
   sweep(): Promise<{ offline: number[]; events: number[] }> {
     return this.presence.sweep();
+  }
+
+  /** Records the commands of a batch and sends those whose session is online (see CommandFlow.issue). */
+  issue(commands: NewCommands): Promise<number> {
+    return this.commands.issue(commands);
   }
 
   /** Sends every open PENDING command of these sessions that are online; returns how many were sent. */

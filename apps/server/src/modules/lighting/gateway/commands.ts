@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { downTopic, TOPIC_ROOT } from '@luxgrid/contracts';
 import type { Ctx, Deps } from '../../../platform/context.ts';
+import { type NewCommands, recordCommands } from '../../../platform/devices/commands.ts';
 
 /** Who issues: an operator's request, or the platform itself (its scheduler) under a name of its own. */
 export type Issuer = Pick<Ctx, 'ip'> & { principal: Pick<Ctx['principal'], 'userName'> };
@@ -102,24 +103,21 @@ export async function issueCommands(deps: Deps, ctx: Issuer, req: IssueRequest) 
     ],
   );
   const logOf = new Map(logs.map((l) => [l.device_id, l.log_id]));
-  await db.query(
-    `insert into lt_command (command_id, batch_id, client_id, project_id, device_id, session_id, action, value, params,
-       status, log_id, oper_name, create_time, expire_time)
-     select x.id, $2, $3, $4, x.d, x.g, $5, $6, x.p, 'PENDING', x.l, $7, to_timestamp($8 / 1000.0), to_timestamp($9 / 1000.0)
-     from json_to_recordset($1::json) as x(id text, d bigint, g bigint, l bigint, p jsonb)`,
-    [
-      JSON.stringify(rows.map((r) => ({ id: r.id, d: r.d, g: r.g, l: logOf.get(r.d) ?? null, p: r.p }))),
-      batchId,
-      req.clientId,
-      req.projectId,
-      req.action,
-      req.value ?? null,
-      ctx.principal.userName,
-      now,
-      expire,
-    ],
-  );
-  const sent = deps.deviceHub ? await deps.deviceHub.dispatch([...sessionUid.keys()]) : 0;
+  const commands: NewCommands = {
+    batchId,
+    clientId: req.clientId,
+    projectId: req.projectId,
+    action: req.action,
+    value: req.value ?? null,
+    operName: ctx.principal.userName,
+    now,
+    expireAt: expire,
+    rows: rows.map((r) => ({ id: r.id, d: r.d, g: r.g!, l: logOf.get(r.d) ?? null, p: r.p })),
+  };
+  // with the device hub here, commands of online sessions are recorded SENT and go out at once
+  let sent = 0;
+  if (deps.deviceHub) sent = await deps.deviceHub.issue(commands);
+  else await recordCommands(db, commands, false);
   deps.deviceHub?.progress.touch(batchId, { clientId: req.clientId, projectId: req.projectId });
   return { batchId, total: rows.length, sent };
 }

@@ -1,11 +1,17 @@
 import {
   type ApplyTo,
+  addDays,
   type ExpectPlan,
   expectedLevel,
+  type LightSensor,
+  type LuxReading,
+  localParts,
   type Place,
   rankPlans,
   type StrategyEntry,
   type StrategyTargets,
+  sensorLevel,
+  sensorWindows,
 } from '@luxgrid/contracts';
 import type { Database } from '../../../platform/db.ts';
 
@@ -59,10 +65,11 @@ export async function projectPlans(database: Database, projectId: number) {
     polar_night: 'STAY_ON' | 'STAY_OFF';
     priority: number;
     targets: StrategyTargets;
+    sensor: LightSensor | null;
     saved_at: Date;
   }>(
     `select strategy_id, to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date,
-            week_days, entries, polar_day, polar_night, priority, targets, coalesce(update_time, create_time) as saved_at
+            week_days, entries, polar_day, polar_night, priority, targets, sensor, coalesce(update_time, create_time) as saved_at
        from lt_strategy where project_id = $1 and status = '0'`,
     [projectId],
   );
@@ -77,16 +84,54 @@ export async function projectPlans(database: Database, projectId: number) {
     priority: Number(r.priority),
     savedAt: new Date(r.saved_at).getTime(),
     targets: r.targets,
+    sensor: r.sensor ?? null,
   }));
   const place: Place = { latitude, longitude, zone: project.zone };
   return { place, plans: rankPlans(plans) };
+}
+
+/** The illuminance readings of a luxometer from `from` to `to` (its telemetry history). */
+export async function luxReadings(
+  database: Database,
+  deviceId: number,
+  from: number,
+  to: number,
+): Promise<LuxReading[]> {
+  const rows = await database.query<{ t: number; lux: number }>(
+    `select (extract(epoch from ts) * 1000)::float8 as t, (data->>'lux')::float8 as lux from lt_telemetry
+     where device_id = $1 and ts >= to_timestamp($2 / 1000.0) and ts <= to_timestamp($3 / 1000.0) and data ? 'lux'
+     order by ts`,
+    [deviceId, from, to],
+  );
+  return rows.map((r) => ({ ts: Number(r.t), lux: Number(r.lux) }));
+}
+
+/**
+ * The level one plan sets at `ms`, its light sensor applied when it has one: within a window
+ * around dusk or dawn the luxometer's readings decide (packages/contracts strategy-sensor.ts).
+ */
+export async function planLevel(
+  database: Database,
+  plan: ExpectPlan & { sensor?: LightSensor | null },
+  applyTo: ApplyTo,
+  ms: number,
+  place: Place,
+): Promise<number | null> {
+  const clock = (t: number) => expectedLevel(plan, applyTo, t, place);
+  if (!plan.sensor) return clock(ms);
+  const today = localParts(ms, place.zone).date;
+  const windows = sensorWindows(plan.sensor, place, addDays(today, -1), today).flatMap((d) => d.windows);
+  const window = windows.find((w) => w.start <= ms && ms < w.end);
+  if (!window) return clock(ms);
+  const readings = await luxReadings(database, plan.sensor.deviceId, window.start, ms);
+  return sensorLevel(plan.sensor, windows, clock, readings, ms).level;
 }
 
 /**
  * What each lamp (RTU) or branch (BRANCH, LOOP) of a project should be at instant `ms`:
  * device id → level (0 off, 1–100 lit), for the devices some enabled strategy says something
  * about. The first strategy in rank that says something wins (packages/contracts strategy-expect.ts).
- * Light-sensor triggers are not taken into account: the clock and the sun are.
+ * A strategy with a light sensor lets its luxometer decide around dusk and dawn.
  */
 export async function expectedStates(
   database: Database,
@@ -99,7 +144,7 @@ export async function expectedStates(
   if (!loaded) return expected;
   for (const plan of loaded.plans) {
     if (!plan.entries.some((e) => (e.applyTo ?? 'LAMP') === applyTo)) continue;
-    const level = expectedLevel(plan, applyTo, ms, loaded.place);
+    const level = await planLevel(database, plan, applyTo, ms, loaded.place);
     if (level === null) continue;
     for (const id of await targetDevices(database, projectId, plan.targets, SWITCHED[applyTo]))
       if (!expected.has(id)) expected.set(id, level);

@@ -1,4 +1,4 @@
-import type { HeldSchedule, ScheduleKind, ScheduleParams, ScheduleRunner } from '@luxgrid/contracts';
+import type { HeldSchedule, LightSensor, ScheduleKind, ScheduleParams, ScheduleRunner } from '@luxgrid/contracts';
 import type { Database } from '../../../platform/db.ts';
 import { type Scope, SqlParams, scopeSql } from '../../../platform/scope.ts';
 
@@ -244,9 +244,22 @@ export function issueRepository(database: Database) {
     },
 
     /** Platform-run copies of enabled plans: the scheduler's work. */
-    async platformRun(): Promise<{ issueId: number; clientId: number; projectId: number; schedule: ScheduleParams }[]> {
+    async platformRun(): Promise<
+      {
+        issueId: number;
+        clientId: number;
+        projectId: number;
+        schedule: ScheduleParams;
+        sensor: LightSensor | null;
+        priority: number;
+        savedAt: number;
+        strategyId: number;
+      }[]
+    > {
       return database.query(
-        `select i.issue_id as "issueId", i.client_id as "clientId", i.project_id as "projectId", i.schedule
+        `select i.issue_id as "issueId", i.client_id as "clientId", i.project_id as "projectId", i.schedule, s.sensor,
+           s.priority, (extract(epoch from coalesce(s.update_time, s.create_time)) * 1000)::float8 as "savedAt",
+           s.strategy_id as "strategyId"
          from lt_schedule_issue i
          left join lt_strategy s on i.kind = 'STRATEGY' and s.strategy_id = i.plan_id
          where i.runner = 'PLATFORM' and i.kind = 'STRATEGY' and s.status = '0'`,

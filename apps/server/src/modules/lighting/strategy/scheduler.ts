@@ -1,6 +1,18 @@
-import { localInstant, localParts, type ScheduleParams, scheduleSteps } from '@luxgrid/contracts';
+import {
+  addDays,
+  type LightSensor,
+  localInstant,
+  localParts,
+  type ScheduleParams,
+  type SensorWindow,
+  scheduleNow,
+  scheduleSteps,
+  sensorLevel,
+  sensorWindows,
+} from '@luxgrid/contracts';
 import type { Deps } from '../../../platform/context.ts';
 import { type CommandTarget, type Issuer, issueCommands } from '../gateway/commands.ts';
+import { luxReadings } from './expectation.ts';
 import { issueRepository } from './issue.repository.ts';
 
 /** How often due steps are looked for: a step goes out within this (plus one query) of its time. */
@@ -9,14 +21,27 @@ export const TICK_MS = 250;
 const RELOAD_MS = 5_000;
 /** A step missed by more than this (the platform was down) is not sent late. */
 const LATE_MS = 60_000;
-/** The local time of the daily time sync of the controllers that hold schedules. */
-const TIME_SYNC_SECONDS = 3 * 3600;
+/** How often a light sensor's readings are looked at within its window around dusk or dawn. */
+const SENSOR_MS = 2_000;
 const SCHEDULER: Issuer = { principal: { userName: 'scheduler' }, ip: '' };
+
+type Copy = {
+  issueId: number;
+  clientId: number;
+  projectId: number;
+  schedule: ScheduleParams;
+  sensor: LightSensor | null;
+  /** the strategy's rank among overlapping ones: higher priority, then saved last */
+  priority: number;
+  savedAt: number;
+  strategyId: number;
+};
 
 interface Due {
   key: string;
   issueId: number;
   at: number;
+  copy: Copy;
   fire: () => Promise<unknown>;
 }
 
@@ -24,13 +49,19 @@ interface Due {
  * Runs the schedules of controllers that cannot hold one: at each step's due time the platform
  * sends the lamp command itself. Every server process looks; the step's run key (issue, local
  * date, time, entry) inserted with `on conflict do nothing` lets exactly one of them send it.
- * It also sends the daily time sync (`timing`) to the controllers that hold schedules, once per
- * project and local day, the same way.
+ * A strategy with a light sensor lets its luxometer decide within the windows around dusk and
+ * dawn: the readings switch the lamps (one run key per switch), the clock's steps in a window
+ * the sensor spoke in are left out, and at the window's end the clock's level is restored when
+ * the sensor left the lamps otherwise. A silent luxometer leaves the clock in charge.
+ * The controllers that hold schedules get their daily time sync from the job `lighting.timeSync`
+ * (time-sync.ts). Where strategies overlap on a lamp, only the highest-ranked one that says
+ * something at a step's time switches it (the rule the overlap warning states).
  */
 export class PlatformScheduler {
   fired = 0;
   private timer: NodeJS.Timeout | null = null;
-  private copies: { issueId: number; clientId: number; projectId: number; schedule: ScheduleParams }[] = [];
+  private copies: Copy[] = [];
+  private sensorAt = new Map<number, number>();
   private loadedAt = Number.NEGATIVE_INFINITY;
   private days = new Map<string, Due[]>();
   private done = new Set<string>();
@@ -57,9 +88,16 @@ export class PlatformScheduler {
     for (const due of this.dueSteps(now)) {
       if (this.done.has(due.key)) continue;
       this.done.add(due.key);
+      // a step within a window its light sensor spoke in: the sensor decides there
+      if (due.copy.sensor && (await this.sensorHeard(due.copy, due.at))) continue;
       if (!(await issues.claim(due.key, due.issueId, due.at, now))) continue;
       this.fired++;
       await due.fire();
+    }
+    for (const copy of this.copies) {
+      if (!copy.sensor || now - (this.sensorAt.get(copy.issueId) ?? 0) < SENSOR_MS) continue;
+      this.sensorAt.set(copy.issueId, now);
+      await this.followSensor(copy, copy.sensor, now);
     }
     if (this.done.size > 50_000) {
       this.done.clear();
@@ -79,12 +117,16 @@ export class PlatformScheduler {
         const [day] = scheduleSteps(copy.schedule, today, today);
         steps = (day?.steps ?? [])
           .filter((s) => s.applyTo === 'LAMP')
-          .map((s) => ({
-            key: `S${copy.issueId}:${today}:${s.time}:${s.entry}`,
-            issueId: copy.issueId,
-            at: localInstant(today, Number(s.time.slice(0, 2)) * 3600 + Number(s.time.slice(3, 5)) * 60, zone),
-            fire: () => this.switchLamps(copy, s.level),
-          }));
+          .map((s) => {
+            const at = localInstant(today, Number(s.time.slice(0, 2)) * 3600 + Number(s.time.slice(3, 5)) * 60, zone);
+            return {
+              key: `S${copy.issueId}:${today}:${s.time}:${s.entry}`,
+              issueId: copy.issueId,
+              copy,
+              at,
+              fire: () => this.switchLamps(copy, s.level, at),
+            };
+          });
         this.days.set(cacheKey, steps);
       }
       out.push(...steps.filter((s) => s.at <= now && now - s.at < LATE_MS));
@@ -92,8 +134,82 @@ export class PlatformScheduler {
     return out;
   }
 
-  private async switchLamps(copy: (typeof this.copies)[number], level: number) {
-    const lamps = await issueRepository(this.deps.database).lampsByUid(copy.projectId, copy.schedule.lamps);
+  /** The sensor's windows of the local day at `ms` and the day before. */
+  private windowsAt(copy: Copy, sensor: LightSensor, ms: number): SensorWindow[] {
+    const s = copy.schedule;
+    const today = localParts(ms, s.timeZone).date;
+    const place = { latitude: s.latitude, longitude: s.longitude, zone: s.timeZone };
+    return sensorWindows(sensor, place, addDays(today, -1), today).flatMap((d) => d.windows);
+  }
+
+  /** The luxometer gave a reading in the window holding `at`, up to `at`. */
+  private async sensorHeard(copy: Copy, at: number): Promise<boolean> {
+    const sensor = copy.sensor!;
+    const window = this.windowsAt(copy, sensor, at).find((w) => w.start <= at && at < w.end);
+    if (!window) return false;
+    return (await luxReadings(this.deps.database, sensor.deviceId, window.start, at)).length > 0;
+  }
+
+  /**
+   * Within a window: each switch the readings make goes out once (run key: issue, window, switch
+   * number). Just after a window the sensor spoke in: the clock's level, when the sensor left the
+   * lamps at another.
+   */
+  private async followSensor(copy: Copy, sensor: LightSensor, now: number) {
+    const issues = issueRepository(this.deps.database);
+    const clock = (t: number) => scheduleNow(copy.schedule, t).level;
+    const windows = this.windowsAt(copy, sensor, now);
+    const current = windows.find((w) => w.start <= now && now < w.end);
+    if (current) {
+      const readings = await luxReadings(this.deps.database, sensor.deviceId, current.start, now);
+      const decision = sensorLevel(sensor, windows, clock, readings, now);
+      if (!decision.switches || decision.level === null) return;
+      const key = `L${copy.issueId}:${current.start}:${decision.switches}`;
+      if (this.done.has(key)) return;
+      this.done.add(key);
+      if (!(await issues.claim(key, copy.issueId, now, now))) return;
+      this.fired++;
+      await this.switchLamps(copy, decision.level, now);
+      return;
+    }
+    const ended = windows.find((w) => w.end <= now && now - w.end < LATE_MS);
+    if (!ended) return;
+    const key = `E${copy.issueId}:${ended.end}`;
+    if (this.done.has(key)) return;
+    this.done.add(key);
+    const readings = await luxReadings(this.deps.database, sensor.deviceId, ended.start, ended.end - 1);
+    const last = sensorLevel(sensor, windows, clock, readings, ended.end - 1);
+    const after = clock(ended.end);
+    if (!last.heard || after === null || last.level === after) return;
+    if (!(await issues.claim(key, copy.issueId, ended.end, now))) return;
+    this.fired++;
+    await this.switchLamps(copy, after, ended.end);
+  }
+
+  /**
+   * The lamps of this copy that a higher-ranked strategy holds at `at` (the rule the overlap
+   * warning states: the higher priority wins, on equal priority the one saved last): those of
+   * the other strategies' copies in the project that say something then.
+   */
+  private outranked(copy: Copy, at: number): Set<string> {
+    const taken = new Set<string>();
+    const higher = (o: Copy) =>
+      o.priority > copy.priority ||
+      (o.priority === copy.priority &&
+        (o.savedAt > copy.savedAt || (o.savedAt === copy.savedAt && o.strategyId > copy.strategyId)));
+    for (const other of this.copies) {
+      if (other.projectId !== copy.projectId || other.strategyId === copy.strategyId || !higher(other)) continue;
+      if (scheduleNow(other.schedule, at).level === null) continue;
+      for (const uid of other.schedule.lamps) taken.add(uid);
+    }
+    return taken;
+  }
+
+  private async switchLamps(copy: Copy, level: number, at: number) {
+    const taken = this.outranked(copy, at);
+    const uids = copy.schedule.lamps.filter((uid) => !taken.has(uid));
+    if (!uids.length) return;
+    const lamps = await issueRepository(this.deps.database).lampsByUid(copy.projectId, uids);
     const action = level === 0 ? 'LIGHT_OFF' : level === 100 ? 'LIGHT_ON' : 'LIGHT_DIMMING';
     await issueCommands(this.deps, SCHEDULER, {
       clientId: copy.clientId,
@@ -108,46 +224,10 @@ export class PlatformScheduler {
     });
   }
 
-  /** Sends the daily time sync to every controller holding a schedule, once per project and local day. */
-  async timeSync(now: number): Promise<number> {
-    const issues = issueRepository(this.deps.database);
-    const controllers = await issues.heldControllers();
-    const byProject = new Map<number, typeof controllers>();
-    for (const c of controllers) byProject.set(c.projectId, [...(byProject.get(c.projectId) ?? []), c]);
-    let sent = 0;
-    for (const [projectId, list] of byProject) {
-      const zone = list[0]!.zone;
-      const today = localParts(now, zone).date;
-      const at = localInstant(today, TIME_SYNC_SECONDS, zone);
-      // within the hour after its time (a platform down all that hour syncs the next day)
-      if (at > now || now - at >= 3_600_000) continue;
-      const key = `T${projectId}:${today}`;
-      if (this.done.has(key)) continue;
-      this.done.add(key);
-      if (!(await issues.claim(key, 0, at, now))) continue;
-      await issueCommands(this.deps, SCHEDULER, {
-        clientId: list[0]!.clientId,
-        projectId,
-        targets: list.map((c) => ({ deviceId: c.deviceId, uid: c.uid, name: c.name, gatewayId: c.deviceId })),
-        action: 'timing',
-        source: 'CONFIG',
-        name: 'daily time sync',
-      });
-      sent += list.length;
-    }
-    return sent;
-  }
-
   start(everyMs = TICK_MS): void {
     if (this.timer) return;
-    let syncAt = 0;
     this.timer = setInterval(() => {
       this.tick().catch((err: unknown) => this.deps.log.error({ err }, 'platform-run schedules pass failed'));
-      const now = this.deps.clock.now();
-      if (now - syncAt >= 60_000) {
-        syncAt = now;
-        this.timeSync(now).catch((err: unknown) => this.deps.log.error({ err }, 'daily time sync failed'));
-      }
     }, everyMs);
     this.timer.unref();
   }

@@ -6,6 +6,7 @@ import {
   type StrategyBody,
   SUN_MAX_DAYS,
   seasonalWarnings,
+  sensorWindows,
 } from '@luxgrid/contracts';
 import type { WEEK_DAYS } from '@luxgrid/contracts/enums';
 import type { Deps } from '../../../platform/context.ts';
@@ -44,5 +45,13 @@ export async function strategyWarnings(
 
 /** The steps a stored strategy produces from `from` to `to` (at most a year), with the lamps' lit minutes per day. */
 export function previewStrategy(place: ProjectPlace, strategy: StrategyBody, from: string, to: string) {
-  return compileStrategy(strategy, sunOf(place, from, to));
+  const days = compileStrategy(strategy, sunOf(place, from, to));
+  // with a light sensor: the windows around dawn and dusk in which its luxometer decides
+  const windows = strategy.sensor
+    ? new Map(sensorWindows(strategy.sensor, place, from, to).map((d) => [d.date, d.windows]))
+    : null;
+  return days.map((day) => ({
+    ...day,
+    sensorWindows: (windows?.get(day.date) ?? []).map(({ kind, from, to }) => ({ kind, from, to })),
+  }));
 }

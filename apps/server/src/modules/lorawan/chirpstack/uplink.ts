@@ -224,7 +224,7 @@ async function takeObject(
 async function openCommandByToken(deps: Deps, deviceId: number, token: number): Promise<string | null> {
   const rows = await deps.database.query<{ command_id: string }>(
     `select command_id from lt_command
-     where session_id = $1 and status in ('SENT', 'DELIVERED') and lower(substr(command_id, 1, 2)) = $2
+     where session_id = $1 and finish_time is null and status in ('SENT', 'DELIVERED') and lower(substr(command_id, 1, 2)) = $2
      order by sent_time nulls last, create_time limit 1`,
     [deviceId, token.toString(16).padStart(2, '0')],
   );

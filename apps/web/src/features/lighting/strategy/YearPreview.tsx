@@ -12,7 +12,8 @@ export function YearPreview({
   litMinutes,
   testId = 'strategy-preview',
 }: {
-  days: StrategyDay[];
+  /** with a light sensor, the windows around dawn and dusk in which it decides */
+  days: (StrategyDay & { sensorWindows?: { kind: 'DAWN' | 'DUSK'; from: string; to: string }[] })[];
   warnings?: string[];
   /** lit minutes over the days, when known */
   litMinutes?: number;
@@ -32,6 +33,11 @@ export function YearPreview({
     [days, t],
   );
   const first = days.find((d) => d.steps.length);
+  const sensed = days.find((d) => d.sensorWindows?.length)?.sensorWindows;
+  const span = (kind: 'DAWN' | 'DUSK') => {
+    const w = sensed?.find((x) => x.kind === kind);
+    return w ? `${w.from}–${w.to}` : '–';
+  };
   return (
     <div data-testid={testId} data-days={days.length}>
       {warnings && (
@@ -57,6 +63,11 @@ export function YearPreview({
         )}
         {litMinutes !== undefined && <> · {t('ltStrategy.litHours', { hours: Math.round(litMinutes / 60) })}</>}
       </Typography.Paragraph>
+      {sensed && (
+        <Typography.Paragraph type="secondary" data-testid={`${testId}-sensor`}>
+          {first?.date ?? ''} {t('ltStrategy.sensorWindows', { dawn: span('DAWN'), dusk: span('DUSK') })}
+        </Typography.Paragraph>
+      )}
     </div>
   );
 }

@@ -7,7 +7,11 @@ const ids = (list: readonly (number | string)[]) => list.join(',');
 /** A stored or edited strategy as the screens hold it. */
 export type Strategy = Partial<StrategyRow> & { strategyId?: number; projectId: number };
 export type VirtualPlan = Partial<VirtualDimmingRow> & { planId?: number; projectId: number };
-export type PreviewDay = StrategyDay & { litMinutes: number };
+/** A previewed day; with a light sensor, the windows around dawn and dusk in which its luxometer decides. */
+export type PreviewDay = StrategyDay & {
+  litMinutes: number;
+  sensorWindows: { kind: 'DAWN' | 'DUSK'; from: string; to: string }[];
+};
 
 export const strategyApi = {
   listUrl: '/lighting/strategy/list',
