@@ -58,7 +58,15 @@ import {
   WEEK_DAYS,
   YES_NO,
 } from '../enums.ts';
+import { APP_PLATFORMS, FEEDBACK_STATES, FEEDBACK_TYPES, PUSH_STATES, PUSH_TARGETS } from '../mobile.ts';
 import { LIGHTING } from '../things/lighting.ts';
+import {
+  CONSUMABLE_CATEGORIES,
+  MOVEMENT_DIRECTIONS,
+  STOCK_IN_TYPES,
+  STOCK_OUT_PURPOSES,
+  STOCK_OUT_STATES,
+} from '../warehouse.ts';
 import type { DictItemSeed, DictSeed } from './types.ts';
 
 /** antd Tag colour hints a dictionary item may carry. */
@@ -586,6 +594,57 @@ export const DICTS: DictSeed[] = [
     SUCCESS: ['升级成功', 'Succeeded', 'success'],
     FAIL: ['升级失败', 'Failed', 'danger'],
     BLANK: ['未升级', 'Not upgraded', 'default'],
+  }),
+  dict('ops_consumable_category', '耗材类别', 'Consumable Category', CONSUMABLE_CATEGORIES, {
+    LAMP_HEAD: ['灯头', 'Lamp head'],
+    CONTROLLER: ['控制器', 'Controller'],
+    DRIVER: ['驱动电源', 'Driver'],
+    FUSE: ['熔断器', 'Fuse'],
+    CABLE: ['电缆', 'Cable'],
+    POLE_PART: ['灯杆配件', 'Pole part'],
+    TOOL: ['工具', 'Tool'],
+    OTHER: ['其他', 'Other'],
+  }),
+  dict('ops_stock_in_type', '入库类型', 'Stock-in Type', STOCK_IN_TYPES, {
+    PURCHASE: ['采购入库', 'Purchase', 'primary'],
+    RETURN: ['退料入库', 'Return', 'warning'],
+  }),
+  dict('ops_stock_out_purpose', '出库去向', 'Stock-out Purpose', STOCK_OUT_PURPOSES, {
+    WORK_ORDER: ['工单领料', 'Work order', 'primary'],
+    TEAM: ['班组领用', 'Team', 'info'],
+    PERSON: ['个人领用', 'Person', 'default'],
+  }),
+  dict('ops_stock_out_state', '出库审批状态', 'Stock-out State', STOCK_OUT_STATES, {
+    PENDING: ['待审批', 'Pending', 'warning'],
+    APPROVED: ['已出库', 'Approved', 'success'],
+    REJECTED: ['已驳回', 'Rejected', 'danger'],
+  }),
+  dict('ops_movement_direction', '库存变动方向', 'Movement Direction', MOVEMENT_DIRECTIONS, {
+    IN: ['入库', 'In', 'success'],
+    OUT: ['出库', 'Out', 'warning'],
+  }),
+  dict('app_platform', '应用平台', 'App Platform', APP_PLATFORMS, {
+    ANDROID: ['安卓', 'Android', 'success'],
+    IOS: ['iOS', 'iOS', 'primary'],
+    WEB: ['网页应用', 'Web app', 'info'],
+  }),
+  dict('app_push_target', '推送对象', 'Push Target', PUSH_TARGETS, {
+    ALL: ['全部用户', 'Everyone'],
+    USER: ['指定用户', 'Users'],
+    DEPT: ['指定班组/部门', 'Teams / departments'],
+  }),
+  dict('app_push_state', '推送状态', 'Push State', PUSH_STATES, {
+    DRAFT: ['草稿', 'Draft', 'default'],
+    SENT: ['已发送', 'Sent', 'success'],
+  }),
+  dict('app_feedback_type', '反馈类型', 'Feedback Type', FEEDBACK_TYPES, {
+    BUG: ['问题', 'Problem', 'danger'],
+    SUGGESTION: ['建议', 'Suggestion', 'primary'],
+    OTHER: ['其他', 'Other', 'default'],
+  }),
+  dict('app_feedback_state', '反馈状态', 'Feedback State', FEEDBACK_STATES, {
+    PENDING: ['待处理', 'Pending', 'warning'],
+    HANDLED: ['已处理', 'Handled', 'success'],
   }),
 ];
 
