@@ -1,28 +1,9 @@
 import { z } from 'zod';
 import { auditFields, dateTimeText } from './answers.ts';
+import { APP_PLATFORMS, FEEDBACK_STATES, FEEDBACK_TYPES, PUSH_STATES, PUSH_TARGETS } from './enums.ts';
 import { flag01, idNumber, optionalText, rule, scalarNumber, text } from './validation.ts';
 
 /* The crews' mobile app (subsystem 109): versions, terminals, push messages, feedback. */
-
-/** Where an app version runs (dictionary app_platform); WEB is the installable web app. */
-export const APP_PLATFORMS = ['ANDROID', 'IOS', 'WEB'] as const;
-export type APP_PLATFORMS = (typeof APP_PLATFORMS)[number];
-
-/** Who a push message goes to (dictionary app_push_target). */
-export const PUSH_TARGETS = ['ALL', 'USER', 'DEPT'] as const;
-export type PUSH_TARGETS = (typeof PUSH_TARGETS)[number];
-
-/** A push message is written, then sent once (dictionary app_push_state). */
-export const PUSH_STATES = ['DRAFT', 'SENT'] as const;
-export type PUSH_STATES = (typeof PUSH_STATES)[number];
-
-/** Feedback waits until someone answers it (dictionary app_feedback_state). */
-export const FEEDBACK_STATES = ['PENDING', 'HANDLED'] as const;
-export type FEEDBACK_STATES = (typeof FEEDBACK_STATES)[number];
-
-/** What a crew member reports (dictionary app_feedback_type). */
-export const FEEDBACK_TYPES = ['BUG', 'SUGGESTION', 'OTHER'] as const;
-export type FEEDBACK_TYPES = (typeof FEEDBACK_TYPES)[number];
 
 /** The header the app sends with its terminal code on every request. */
 export const TERMINAL_HEADER = 'x-terminal-code';
@@ -229,3 +210,5 @@ export const feedbackRow = z.looseObject({
   createTime: dateTimeText(),
 });
 export type FeedbackRow = z.infer<typeof feedbackRow>;
+
+export { APP_PLATFORMS, FEEDBACK_STATES, FEEDBACK_TYPES, PUSH_STATES, PUSH_TARGETS };

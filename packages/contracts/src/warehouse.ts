@@ -1,37 +1,15 @@
 import { z } from 'zod';
 import { auditFields, dateTimeText } from './answers.ts';
+import {
+  CONSUMABLE_CATEGORIES,
+  MOVEMENT_DIRECTIONS,
+  STOCK_IN_TYPES,
+  STOCK_OUT_PURPOSES,
+  STOCK_OUT_STATES,
+} from './enums.ts';
 import { flag01, idNumber, optionalText, rule, scalarNumber, text } from './validation.ts';
 
 /* The warehouse of operation and maintenance: warehouses, consumables, stock in and out, levels, movements. */
-
-/** Consumable categories (dictionary ops_consumable_category). */
-export const CONSUMABLE_CATEGORIES = [
-  'LAMP_HEAD',
-  'CONTROLLER',
-  'DRIVER',
-  'FUSE',
-  'CABLE',
-  'POLE_PART',
-  'TOOL',
-  'OTHER',
-] as const;
-export type CONSUMABLE_CATEGORIES = (typeof CONSUMABLE_CATEGORIES)[number];
-
-/** Why stock came in (dictionary ops_stock_in_type): bought, or brought back from the field. */
-export const STOCK_IN_TYPES = ['PURCHASE', 'RETURN'] as const;
-export type STOCK_IN_TYPES = (typeof STOCK_IN_TYPES)[number];
-
-/** Whom stock went out to (dictionary ops_stock_out_purpose). */
-export const STOCK_OUT_PURPOSES = ['WORK_ORDER', 'TEAM', 'PERSON'] as const;
-export type STOCK_OUT_PURPOSES = (typeof STOCK_OUT_PURPOSES)[number];
-
-/** A stock-out request waits for approval; approval takes the parts from the shelf (dictionary ops_stock_out_state). */
-export const STOCK_OUT_STATES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
-export type STOCK_OUT_STATES = (typeof STOCK_OUT_STATES)[number];
-
-/** A movement's direction (dictionary ops_movement_direction). */
-export const MOVEMENT_DIRECTIONS = ['IN', 'OUT'] as const;
-export type MOVEMENT_DIRECTIONS = (typeof MOVEMENT_DIRECTIONS)[number];
 
 /** The most lines one stock-in or stock-out document carries. */
 export const MAX_STOCK_LINES = 100;
@@ -300,3 +278,5 @@ export const lowStockSummary = z.object({
   ),
 });
 export type LowStockSummary = z.infer<typeof lowStockSummary>;
+
+export { CONSUMABLE_CATEGORIES, MOVEMENT_DIRECTIONS, STOCK_IN_TYPES, STOCK_OUT_PURPOSES, STOCK_OUT_STATES };

@@ -498,6 +498,24 @@ export function mobileRepository(database: Database) {
       });
       return { push: existing, userIds: users.map((u) => u.userId) };
     },
+    /** The users and departments of the caller's customer a message may be sent to (the form's choices). */
+    async recipients(clientId: number) {
+      const [users, depts] = await Promise.all([
+        db
+          .select({ id: sysUser.userId, name: sysUser.nickName, userName: sysUser.userName })
+          .from(sysUser)
+          .where(and(eq(sysUser.clientId, clientId), eq(sysUser.delFlag, '0'), eq(sysUser.status, '0')))
+          .orderBy(sysUser.userName)
+          .limit(2000),
+        db
+          .select({ id: sysDept.deptId, name: sysDept.deptName })
+          .from(sysDept)
+          .where(and(eq(sysDept.clientId, clientId), eq(sysDept.delFlag, '0')))
+          .orderBy(sysDept.deptId)
+          .limit(2000),
+      ]);
+      return { users: users.map((u) => ({ id: u.id, name: `${u.name} (${u.userName})` })), depts };
+    },
     /** The caller's inbox: the messages sent to them, newest first. */
     async inbox(scope: Scope, page: ListPage) {
       const where = eq(appPushReceipt.userId, scope.userId);

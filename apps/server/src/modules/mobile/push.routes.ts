@@ -91,6 +91,15 @@ export function pushRoutes(deps: Deps): FastifyPluginAsyncZod {
     );
 
     app.get(
+      '/app/push/recipients',
+      {
+        config: { perm: { any: ['app:push:add', 'app:push:edit', 'app:terminal:add', 'app:terminal:edit'] } },
+        schema: { tags, summary: "The customer's users and departments a message may be sent to" },
+      },
+      async (req) => ok(req.lang, await pushes.recipients(requireCustomer(req.auth()))),
+    );
+
+    app.get(
       '/app/push/mine',
       {
         schema: {

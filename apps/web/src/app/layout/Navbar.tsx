@@ -15,6 +15,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AlarmBadge } from '../../features/alarm/AlarmBadge';
+import { PushNotice } from '../../features/mobile/PushNotice';
+import { TerminalCheckIn } from '../../features/mobile/TerminalCheckIn';
 import { ALL_CUSTOMERS_ID } from '../../shared/constants';
 import { LangSelect } from '../../shared/LangSelect';
 import { useStore } from '../../shared/store';
@@ -208,6 +210,8 @@ export function Navbar({
           />
         </Tooltip>
         <AlarmBadge />
+        <PushNotice />
+        <TerminalCheckIn />
         {!mobile && <Fullscreen />}
         <SizeSelect />
         <LangSelect />
