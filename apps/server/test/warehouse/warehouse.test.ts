@@ -224,6 +224,41 @@ describe('warehouse', () => {
     expect((await call('GET', '/ops/stock/low')).data.items.map((i: { code: string }) => i.code)).toEqual(['LH-100']);
   });
 
+  it('lets exactly as many of eight racing approvals through as there are parts on the shelf', async () => {
+    const requests = [];
+    for (let i = 0; i < 8; i++)
+      requests.push(
+        await call('POST', '/ops/stockOut', {
+          warehouseId,
+          purpose: 'PERSON',
+          recipient: `crew ${i}`,
+          lines: [{ consumableId: lampId, quantity: 1 }],
+        }),
+      );
+    const results = await Promise.all(
+      requests.map((r) => call('PUT', '/ops/stockOut/approve', { stockOutId: r.data.stockOutId, approved: true })),
+    );
+    expect(results.filter((r) => r.code === 200)).toHaveLength(2);
+    const [level] = await t.deps.database.query<{ quantity: number }>(
+      'select quantity from ops_stock where consumable_id = $1',
+      [lampId],
+    );
+    expect(level!.quantity).toBe(0);
+    const [moved] = await t.deps.database.query<{ n: number }>(
+      "select count(*)::int as n from ops_stock_movement where consumable_id = $1 and person like 'crew %'",
+      [lampId],
+    );
+    expect(moved!.n).toBe(2);
+    // and back to 2 for what follows
+    await call('POST', '/ops/stockIn', {
+      warehouseId,
+      inType: 'RETURN',
+      workOrderId: 4711,
+      person: 'Zhao Gang',
+      lines: [{ consumableId: lampId, quantity: 2 }],
+    });
+  });
+
   it('keeps a warehouse or consumable with stock from being deleted', async () => {
     expect((await call('DELETE', `/ops/warehouse/${warehouseId}`)).msg).toMatch(/cannot be deleted/);
     expect((await call('DELETE', `/ops/consumable/${lampId}`)).msg).toMatch(/cannot be deleted/);

@@ -106,7 +106,13 @@ export function consumableRoutes(deps: Deps): FastifyPluginAsyncZod {
         const failures = [...sheet.failures];
         const accepted = sheet.rows.filter((r) => {
           if (!taken.has(r.body.code) || updateSupport) return true;
-          failures.push({ row: r.row, reason: message('consumable.code.exists', req.lang, { code: r.body.code }) });
+          failures.push({
+            row: r.row,
+            reason: message('consumable.import.invalid', req.lang, {
+              row: r.row,
+              reason: message('consumable.code.exists', req.lang, { code: r.body.code }),
+            }),
+          });
           return false;
         });
         await repo.importRows(
