@@ -74,6 +74,8 @@ const zhCN = {
     empty: '还没有推送消息',
     received: '新消息',
     from: '来自 {{sender}}',
+    inbox: '我的消息',
+    inboxEmpty: '没有消息',
   },
   appFeedback: {
     user: '反馈人',
@@ -95,6 +97,12 @@ const zhCN = {
     deleteConfirm: '确认删除所选反馈吗？',
     empty: '还没有反馈',
     keyword: '反馈人',
+    center: '消息与反馈',
+    mine: '我的反馈',
+    submit: '提交反馈',
+    sent: '已提交，感谢反馈',
+    pending: '待处理',
+    contentRequired: '请输入反馈内容',
   },
 };
 
@@ -173,6 +181,8 @@ const enUS: typeof zhCN = {
     empty: 'No push message yet',
     received: 'New message',
     from: 'From {{sender}}',
+    inbox: 'My messages',
+    inboxEmpty: 'No message',
   },
   appFeedback: {
     user: 'From',
@@ -194,6 +204,12 @@ const enUS: typeof zhCN = {
     deleteConfirm: 'Delete the selected feedback?',
     empty: 'No feedback yet',
     keyword: 'From',
+    center: 'Messages and feedback',
+    mine: 'My feedback',
+    submit: 'Send feedback',
+    sent: 'Sent, thank you',
+    pending: 'Pending',
+    contentRequired: 'Enter your feedback',
   },
 };
 
