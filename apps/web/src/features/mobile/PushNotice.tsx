@@ -17,6 +17,8 @@ export function PushNotice() {
         if (message.type !== 'app.push') return;
         notification.info({
           key: `push-${message.pushId}`,
+          // below the top bar's menus, which it must not cover
+          placement: 'bottomRight',
           message: `${t('appPush.received')}: ${message.title}`,
           description: (
             <div data-testid="push-notice">
