@@ -21,6 +21,7 @@ import { commonArea } from './modules/common/index.ts';
 import { lightingArea } from './modules/lighting/index.ts';
 import { lorawanArea } from './modules/lorawan/index.ts';
 import { manholeArea } from './modules/manhole/index.ts';
+import { mobileArea } from './modules/mobile/index.ts';
 import { monitorArea } from './modules/monitor/index.ts';
 import { dictLabels } from './modules/system/dict/dict.service.ts';
 import { systemArea } from './modules/system/index.ts';
@@ -28,6 +29,7 @@ import { operLogWriter } from './modules/system/log/oper-log-writer.ts';
 import { principalReader } from './modules/system/user/principal-reader.ts';
 import { tenantArea } from './modules/tenant/index.ts';
 import { toolArea } from './modules/tool/index.ts';
+import { warehouseArea } from './modules/warehouse/index.ts';
 import { type Area, registerAreas } from './platform/area.ts';
 import type { Deps } from './platform/context.ts';
 import { registerMqttHooks } from './platform/devices/broker-credentials/http-auth.ts';
@@ -49,6 +51,8 @@ export const AREAS: readonly Area[] = [
   manholeArea,
   alarmArea,
   lorawanArea,
+  warehouseArea,
+  mobileArea,
 ];
 
 /** Builds the HTTP application: platform plugins first, then every area, explicitly. */

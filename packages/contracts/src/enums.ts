@@ -376,3 +376,54 @@ export type NOTICE_TYPES = (typeof NOTICE_TYPES)[number];
 /** Notice status: 0 normal, 1 closed. */
 export const NOTICE_STATUS = ['0', '1'] as const;
 export type NOTICE_STATUS = (typeof NOTICE_STATUS)[number];
+
+/* ---------------------------------------------------------------- warehouse and mobile app */
+
+/** Consumable categories (dictionary ops_consumable_category). */
+export const CONSUMABLE_CATEGORIES = [
+  'LAMP_HEAD',
+  'CONTROLLER',
+  'DRIVER',
+  'FUSE',
+  'CABLE',
+  'POLE_PART',
+  'TOOL',
+  'OTHER',
+] as const;
+export type CONSUMABLE_CATEGORIES = (typeof CONSUMABLE_CATEGORIES)[number];
+
+/** Why stock came in (dictionary ops_stock_in_type): bought, or brought back from the field. */
+export const STOCK_IN_TYPES = ['PURCHASE', 'RETURN'] as const;
+export type STOCK_IN_TYPES = (typeof STOCK_IN_TYPES)[number];
+
+/** Whom stock went out to (dictionary ops_stock_out_purpose). */
+export const STOCK_OUT_PURPOSES = ['WORK_ORDER', 'TEAM', 'PERSON'] as const;
+export type STOCK_OUT_PURPOSES = (typeof STOCK_OUT_PURPOSES)[number];
+
+/** A stock-out request waits for approval; approval takes the parts from the shelf (dictionary ops_stock_out_state). */
+export const STOCK_OUT_STATES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type STOCK_OUT_STATES = (typeof STOCK_OUT_STATES)[number];
+
+/** A movement's direction (dictionary ops_movement_direction). */
+export const MOVEMENT_DIRECTIONS = ['IN', 'OUT'] as const;
+export type MOVEMENT_DIRECTIONS = (typeof MOVEMENT_DIRECTIONS)[number];
+
+/** Where an app version runs (dictionary app_platform); WEB is the installable web app. */
+export const APP_PLATFORMS = ['ANDROID', 'IOS', 'WEB'] as const;
+export type APP_PLATFORMS = (typeof APP_PLATFORMS)[number];
+
+/** Who a push message goes to (dictionary app_push_target). */
+export const PUSH_TARGETS = ['ALL', 'USER', 'DEPT'] as const;
+export type PUSH_TARGETS = (typeof PUSH_TARGETS)[number];
+
+/** A push message is written, then sent once (dictionary app_push_state). */
+export const PUSH_STATES = ['DRAFT', 'SENT'] as const;
+export type PUSH_STATES = (typeof PUSH_STATES)[number];
+
+/** Feedback waits until someone answers it (dictionary app_feedback_state). */
+export const FEEDBACK_STATES = ['PENDING', 'HANDLED'] as const;
+export type FEEDBACK_STATES = (typeof FEEDBACK_STATES)[number];
+
+/** What a crew member reports (dictionary app_feedback_type). */
+export const FEEDBACK_TYPES = ['BUG', 'SUGGESTION', 'OTHER'] as const;
+export type FEEDBACK_TYPES = (typeof FEEDBACK_TYPES)[number];

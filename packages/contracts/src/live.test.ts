@@ -85,6 +85,16 @@ const EVERY_KIND: Record<LiveMessage['type'], LiveMessage> = {
     pending: 1,
     issueState: 'UN_PUSH',
   },
+  'app.push': {
+    type: 'app.push',
+    clientId: 3,
+    projectId: null,
+    pushId: 9,
+    title: 'Storm tonight',
+    content: 'Crews on standby from 20:00',
+    sender: 'demo_admin',
+    ts: 1_764_000_000_000,
+  },
 };
 
 describe('live messages over /ws', () => {

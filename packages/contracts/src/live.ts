@@ -148,6 +148,19 @@ export const scheduleProgressMessage = z.object({
   issueState: z.enum(ISSUE_STATES),
 });
 
+/** A message pushed to crews from the mobile app's push screen: only its recipients' viewers receive it. */
+export const appPushMessage = z.object({
+  type: z.literal('app.push'),
+  clientId: id,
+  /** addressed to people, whichever project they watch */
+  projectId: z.null(),
+  pushId: id,
+  title: z.string(),
+  content: z.string(),
+  sender: z.string(),
+  ts: epochMs,
+});
+
 /** Every message the server sends over `/ws`. */
 export const liveMessage = z.discriminatedUnion('type', [
   welcomeMessage,
@@ -160,6 +173,7 @@ export const liveMessage = z.discriminatedUnion('type', [
   importProgressMessage,
   alarmUpdateMessage,
   scheduleProgressMessage,
+  appPushMessage,
 ]);
 export type LiveMessage = z.infer<typeof liveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -175,6 +189,7 @@ export type ProjectLiveMessage = LiveMessageOf<
   | 'import.progress'
   | 'alarm.update'
   | 'schedule.progress'
+  | 'app.push'
 >;
 
 /** A received text frame as a `LiveMessage`, or null when it is not one (bad JSON, unknown type, wrong fields). */

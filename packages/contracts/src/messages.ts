@@ -4,9 +4,11 @@ import { ALARM_MESSAGES } from './messages/alarm.ts';
 import { LIGHTING_MESSAGES } from './messages/lighting.ts';
 import { LORAWAN_MESSAGES } from './messages/lorawan.ts';
 import { MANHOLE_MESSAGES } from './messages/manhole.ts';
+import { MOBILE_MESSAGES } from './messages/mobile.ts';
 import { MONITOR_MESSAGES } from './messages/monitor.ts';
 import { STRATEGY_MESSAGES } from './messages/strategy.ts';
 import { TENANT_MESSAGES } from './messages/tenant.ts';
+import { WAREHOUSE_MESSAGES } from './messages/warehouse.ts';
 
 /**
  * Every message the server sends to users, in both languages. English texts the spec quotes
@@ -180,6 +182,8 @@ export const MESSAGES = {
   ...STRATEGY_MESSAGES,
   ...ALARM_MESSAGES,
   ...LORAWAN_MESSAGES,
+  ...WAREHOUSE_MESSAGES,
+  ...MOBILE_MESSAGES,
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -2,6 +2,10 @@
 
 /** Every screen the web can open, by the menu `component` that names it. */
 export const AVAILABLE_PAGES: readonly string[] = [
+  'app/feedback/index',
+  'app/push/index',
+  'app/terminal/index',
+  'app/version/index',
   'error/401',
   'error/404',
   'index/Index',
@@ -47,6 +51,11 @@ export const AVAILABLE_PAGES: readonly string[] = [
   'monitor/operlog/index',
   'monitor/server/index',
   'monitor/userlog/index',
+  'ops/consumable/index',
+  'ops/stock-in/index',
+  'ops/stock-out/index',
+  'ops/stock/index',
+  'ops/warehouse/index',
   'redirect/index',
   'register/index',
   'statistics/alarm/index',

@@ -10,7 +10,10 @@ import { SqlParams, scopeSql } from './scope.ts';
 /** Who a pushed message is for: every viewer of this customer that watches this project (or all projects). */
 export interface PushScope {
   clientId: number;
+  /** null: every project of the customer */
   projectId: number | null;
+  /** only these users' viewers (a message addressed to people, not to a project's screens) */
+  userIds?: readonly number[];
 }
 
 interface Viewer {
@@ -52,16 +55,25 @@ export class WsHub {
   /** Hands a message to every viewer in `scope`, in every process. */
   async publish(scope: PushScope, message: ProjectLiveMessage): Promise<void> {
     if (!this.started) return;
-    await this.cache.publish(CHANNEL, JSON.stringify({ c: scope.clientId, p: scope.projectId, m: message }));
+    await this.cache.publish(
+      CHANNEL,
+      JSON.stringify({
+        c: scope.clientId,
+        p: scope.projectId,
+        m: message,
+        ...(scope.userIds ? { u: scope.userIds } : {}),
+      }),
+    );
   }
 
   private deliver(raw: string) {
     if (!this.viewers.size) return;
-    const { c, p, m } = JSON.parse(raw) as { c: number; p: number | null; m: unknown };
+    const { c, p, m, u } = JSON.parse(raw) as { c: number; p: number | null; m: unknown; u?: number[] };
     let text: string | null = null;
     for (const viewer of this.viewers) {
       if (viewer.clientId !== null && viewer.clientId !== c) continue;
-      if (viewer.projectId !== null && viewer.projectId !== p) continue;
+      if (p !== null && viewer.projectId !== null && viewer.projectId !== p) continue;
+      if (u && !u.includes(viewer.ctx.principal.userId)) continue;
       if (viewer.socket.readyState !== viewer.socket.OPEN) continue;
       if (viewer.socket.bufferedAmount > MAX_BUFFERED_BYTES) continue;
       text ??= JSON.stringify(m);

@@ -29,8 +29,8 @@ export interface ImportDialogProps {
   /** POST endpoint returning the template workbook */
   templateUrl?: string;
   templateName?: string;
-  /** import history; the spec's record list */
-  recordUrl?: string;
+  /** import history; the spec's record list (null: the import keeps none, the tab is left out) */
+  recordUrl?: string | null;
   recordParams?: Record<string, unknown>;
   onImported?: () => void;
 }
@@ -111,7 +111,7 @@ export function ImportDialog({
 
   const records = (
     <ProTable<ImportRecord>
-      url={recordUrl}
+      url={recordUrl ?? ''}
       rowKey="id"
       extraParams={recordParams}
       scrollY={360}
@@ -146,7 +146,9 @@ export function ImportDialog({
         onChange={setTab}
         items={[
           { key: 'quick', label: t('import.quick'), children: quick },
-          { key: 'record', label: t('import.record'), children: tab === 'record' ? records : null },
+          ...(recordUrl === null
+            ? []
+            : [{ key: 'record', label: t('import.record'), children: tab === 'record' ? records : null }]),
         ]}
       />
     </DraggableDialog>

@@ -409,6 +409,16 @@ describe('dictionaries', () => {
     JOB_CONCURRENT: 'sys_job_concurrent',
     NOTICE_TYPES: 'sys_notice_type',
     NOTICE_STATUS: 'sys_notice_status',
+    CONSUMABLE_CATEGORIES: 'ops_consumable_category',
+    STOCK_IN_TYPES: 'ops_stock_in_type',
+    STOCK_OUT_PURPOSES: 'ops_stock_out_purpose',
+    STOCK_OUT_STATES: 'ops_stock_out_state',
+    MOVEMENT_DIRECTIONS: 'ops_movement_direction',
+    APP_PLATFORMS: 'app_platform',
+    PUSH_TARGETS: 'app_push_target',
+    PUSH_STATES: 'app_push_state',
+    FEEDBACK_TYPES: 'app_feedback_type',
+    FEEDBACK_STATES: 'app_feedback_state',
   };
 
   it('has a dictionary for every enumeration', () => {

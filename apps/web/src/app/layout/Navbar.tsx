@@ -6,15 +6,19 @@ import {
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
+  MessageOutlined,
   QuestionCircleOutlined,
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { App, Avatar, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
+import { App, Avatar, Badge, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AlarmBadge } from '../../features/alarm/AlarmBadge';
+import { CrewCenter, useUnreadMessages } from '../../features/mobile/CrewCenter';
+import { PushNotice } from '../../features/mobile/PushNotice';
+import { TerminalCheckIn } from '../../features/mobile/TerminalCheckIn';
 import { ALL_CUSTOMERS_ID } from '../../shared/constants';
 import { LangSelect } from '../../shared/LangSelect';
 import { useStore } from '../../shared/store';
@@ -100,6 +104,8 @@ function AvatarMenu() {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const user = useStore(session, (state) => state.user);
+  const unread = useUnreadMessages();
+  const [crewCenter, setCrewCenter] = useState(false);
   const confirmLogout = () => {
     modal.confirm({
       title: t('common.hint'),
@@ -110,27 +116,42 @@ function AvatarMenu() {
     });
   };
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: [
-          { key: 'profile', icon: <UserOutlined />, label: t('navbar.profile') },
-          { key: 'settings', icon: <SettingOutlined />, label: t('navbar.layoutSettings') },
-          { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: t('navbar.logout'), danger: true },
-        ],
-        onClick: ({ key }) => {
-          if (key === 'profile') navigate('/web/user/profile');
-          if (key === 'settings') ui.set({ settingsOpen: true });
-          if (key === 'logout') confirmLogout();
-        },
-      }}
-    >
-      <Button type="text" data-testid="avatar-menu" style={{ paddingInline: 6 }}>
-        <Avatar size={28} src={user?.avatar || undefined} icon={<UserOutlined />} />
-        <span style={{ marginLeft: 6 }}>{user?.nickName || user?.userName}</span>
-      </Button>
-    </Dropdown>
+    <>
+      <CrewCenter open={crewCenter} onClose={() => setCrewCenter(false)} />
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'profile', icon: <UserOutlined />, label: t('navbar.profile') },
+            {
+              key: 'messages',
+              icon: <MessageOutlined />,
+              label: (
+                <Badge count={unread} size="small" offset={[8, 0]}>
+                  {t('appFeedback.center')}
+                </Badge>
+              ),
+            },
+            { key: 'settings', icon: <SettingOutlined />, label: t('navbar.layoutSettings') },
+            { type: 'divider' },
+            { key: 'logout', icon: <LogoutOutlined />, label: t('navbar.logout'), danger: true },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'profile') navigate('/web/user/profile');
+            if (key === 'messages') setCrewCenter(true);
+            if (key === 'settings') ui.set({ settingsOpen: true });
+            if (key === 'logout') confirmLogout();
+          },
+        }}
+      >
+        <Button type="text" data-testid="avatar-menu" style={{ paddingInline: 6 }}>
+          <Badge dot={unread > 0} offset={[-2, 2]}>
+            <Avatar size={28} src={user?.avatar || undefined} icon={<UserOutlined />} />
+          </Badge>
+          <span style={{ marginLeft: 6 }}>{user?.nickName || user?.userName}</span>
+        </Button>
+      </Dropdown>
+    </>
   );
 }
 
@@ -208,6 +229,8 @@ export function Navbar({
           />
         </Tooltip>
         <AlarmBadge />
+        <PushNotice />
+        <TerminalCheckIn />
         {!mobile && <Fullscreen />}
         <SizeSelect />
         <LangSelect />

@@ -105,6 +105,7 @@ export function applyMessage(message: LiveMessage): void {
     case 'alarm.update':
     case 'task.progress':
     case 'schedule.progress':
+    case 'app.push':
       break;
     case 'welcome':
     case 'error':

@@ -3,11 +3,13 @@ import { lightingTexts } from './lighting';
 import { lightingStatsTexts } from './lighting-stats';
 import { lorawanTexts } from './lorawan';
 import { manholeTexts } from './manhole';
+import { mobileTexts } from './mobile';
 import { monitorTexts } from './monitor';
 import { strategyTexts } from './strategy';
 import { systemTexts } from './system';
 import { tenantTexts } from './tenant';
 import { thingsTexts } from './things';
+import { warehouseTexts } from './warehouse';
 
 /** Texts of each area live in their own file, so that areas grow side by side. */
 export const AREA_TEXTS = {
@@ -21,4 +23,6 @@ export const AREA_TEXTS = {
   alarm: alarmTexts,
   lorawan: lorawanTexts,
   things: thingsTexts,
+  warehouse: warehouseTexts,
+  mobile: mobileTexts,
 };
