@@ -4,6 +4,11 @@
 export const AVAILABLE_PAGES: readonly string[] = [
   'error/401',
   'error/404',
+  'gis/asset/index',
+  'gis/category/index',
+  'gis/map/index',
+  'gis/road/index',
+  'gis/statistics/index',
   'index/Index',
   'index/IndexAirport',
   'index/InfoEditor',

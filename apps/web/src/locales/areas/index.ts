@@ -1,4 +1,5 @@
 import { alarmTexts } from './alarm';
+import { gisTexts } from './gis';
 import { lightingTexts } from './lighting';
 import { lightingStatsTexts } from './lighting-stats';
 import { lorawanTexts } from './lorawan';
@@ -21,4 +22,5 @@ export const AREA_TEXTS = {
   alarm: alarmTexts,
   lorawan: lorawanTexts,
   things: thingsTexts,
+  gis: gisTexts,
 };
