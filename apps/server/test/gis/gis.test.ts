@@ -1,6 +1,7 @@
 import { convertCoord } from '@luxgrid/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearConfigCache } from '../../src/modules/system/config/config.service.ts';
 import { grantToRole, secondCustomer } from '../fixtures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { demo } from '../lighting/helpers.ts';
@@ -399,6 +400,51 @@ describe('assets', () => {
       'P-0001',
     ]);
     expect(map.body.data.roads).toHaveLength(3);
+  });
+});
+
+describe('base maps', () => {
+  const FIXTURE = 'http://127.0.0.1:8999';
+  it('answers each map type its tile templates from the platform parameters, key filled, admitted hosts only', async () => {
+    const params: Record<string, string> = {
+      'gis.map.tiles.gaode': `${FIXTURE}/gaode/{1-2}/appmaptile?x={x}&y={y}&z={z}`,
+      'gis.map.tiles.baidu': '',
+      'gis.map.tiles.tianditu': `${FIXTURE}/tdt/wmts?TILEMATRIX={z}&TILEROW={y}&TILECOL={x}&tk={key}`,
+      'gis.map.tiles.google': `${FIXTURE}/google/vt?x={x}&y={y}&z={z}|https://mt0.google.com/vt?x={x}&y={y}&z={z}`,
+      'gis.map.tiles.googleChina': `${FIXTURE}/googlecn/vt?x={x}&y={y}&z={z}`,
+      'gis.map.key.tianditu': 'test-key',
+    };
+    for (const [key, value] of Object.entries(params))
+      await t.deps.database.query('update sys_config set config_value = $2 where config_key = $1', [key, value]);
+    await clearConfigCache(t.deps);
+    t.deps.config.cspExtraSources.push(FIXTURE);
+    const expected: Record<string, [string, string[]]> = {
+      gaode: ['GCJ02', [1, 2].map((n) => `${FIXTURE}/gaode/${n}/appmaptile?x={x}&y={y}&z={z}`)],
+      baidu: ['BD09', []],
+      tianditu: ['WGS84', [`${FIXTURE}/tdt/wmts?TILEMATRIX={z}&TILEROW={y}&TILECOL={x}&tk=test-key`]],
+      // a host the platform does not admit is left out
+      google: ['WGS84', [`${FIXTURE}/google/vt?x={x}&y={y}&z={z}`]],
+      googleChina: ['GCJ02', [`${FIXTURE}/googlecn/vt?x={x}&y={y}&z={z}`]],
+    };
+    try {
+      for (const [mapType, [crs, tiles]] of Object.entries(expected)) {
+        await t.deps.database.query('update biz_project set map_type = $2 where project_id = $1', [
+          d.projectId,
+          mapType,
+        ]);
+        const map = await call('GET', `/gis/map?projectId=${d.projectId}`);
+        expect(map.body.data, mapType).toMatchObject({ mapType, crs, tiles });
+      }
+      // the key is a secret: the parameter list shows it masked
+      const admin = await t.login('admin');
+      const list = await t.call('GET', '/system/config/list?configKey=gis.map.key', { token: admin, lang: en });
+      expect(list.body.rows).toEqual([
+        expect.objectContaining({ configKey: 'gis.map.key.tianditu', configValue: '******' }),
+      ]);
+    } finally {
+      t.deps.config.cspExtraSources.pop();
+      await t.deps.database.query("update biz_project set map_type = 'gaode' where project_id = $1", [d.projectId]);
+    }
   });
 });
 
