@@ -1,16 +1,4 @@
-import {
-  AGE_BUCKETS,
-  DEFAULT_TILE_TEMPLATES,
-  dataOf,
-  gisMap,
-  gisStatistics,
-  isMapType,
-  KEYED_MAP_TYPES,
-  keyParamKey,
-  MAP_TYPE_CRS,
-  tileParamKey,
-  tileTemplates,
-} from '@luxgrid/contracts';
+import { AGE_BUCKETS, dataOf, gisMap, gisStatistics, isMapType, MAP_TYPE_CRS } from '@luxgrid/contracts';
 import type { MAP_TYPES } from '@luxgrid/contracts/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,22 +6,13 @@ import type { Deps } from '../../../platform/context.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { answer } from '../../../platform/resource-routes.ts';
 import { projectInScope } from '../../lighting/device/device.service.ts';
-import { getConfigValue } from '../../system/config/config.service.ts';
 import { assetRepository } from '../asset/asset.repository.ts';
+import { baseMapTiles } from '../basemap.ts';
 import { roadRepository } from '../road/road.repository.ts';
 import { assetStatistics, projectMapSettings } from './insight.repository.ts';
 
 /** Beijing, the platform's default centre (spec §9). */
 const DEFAULT_CENTRE: [number, number] = [115.97, 40.46];
-
-/** The tile URLs of a map type: its templates and key from the platform parameters, admitted hosts only. */
-export async function baseMapTiles(deps: Deps, mapType: MAP_TYPES): Promise<string[]> {
-  const [templates, key] = await Promise.all([
-    getConfigValue(deps, tileParamKey(mapType)),
-    KEYED_MAP_TYPES.includes(mapType) ? getConfigValue(deps, keyParamKey(mapType)) : null,
-  ]);
-  return tileTemplates(templates ?? DEFAULT_TILE_TEMPLATES[mapType], key ?? '', deps.config.cspExtraSources);
-}
 
 /** The asset map (assets and roads over the project's base map) and the asset statistics. */
 export function insightRoutes(deps: Deps): FastifyPluginAsyncZod {
