@@ -18,6 +18,7 @@ import {
 import { alarmArea } from './modules/alarm/index.ts';
 import { authArea } from './modules/auth/index.ts';
 import { commonArea } from './modules/common/index.ts';
+import { gisArea } from './modules/gis/index.ts';
 import { lightingArea } from './modules/lighting/index.ts';
 import { lorawanArea } from './modules/lorawan/index.ts';
 import { manholeArea } from './modules/manhole/index.ts';
@@ -53,6 +54,7 @@ export const AREAS: readonly Area[] = [
   lorawanArea,
   warehouseArea,
   mobileArea,
+  gisArea,
 ];
 
 /** Builds the HTTP application: platform plugins first, then every area, explicitly. */

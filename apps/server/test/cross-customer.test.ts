@@ -51,6 +51,12 @@ const RECORD_PARAMS: Record<string, string> = {
   deviceIds: 'device',
   coverId: 'cover',
   coverIds: 'cover',
+  categoryId: 'assetCategory',
+  categoryIds: 'assetCategory',
+  assetId: 'asset',
+  assetIds: 'asset',
+  roadId: 'road',
+  roadIds: 'road',
   alarmId: 'alarm',
   alarmIds: 'alarm',
   channelId: 'notifyChannel',
@@ -353,6 +359,21 @@ async function rivalRecords(): Promise<void> {
     `insert into lt_alarm_setting (client_id, project_id, alarm_config_type, enabled, grade, threshold, hold_seconds, push, sound, notify, work_order, remark)
      values ($1, $2, 'LineLeakage', true, 'dangerous', 30, 5, true, true, false, false, '${MARK}')`,
     [c, p],
+  );
+  // the rival's asset register: a category, a road through its city and a pole on it
+  rival.assetCategory = await id(
+    `insert into gis_asset_category (client_id, name, asset_kind) values ($1, '${MARK} poles', 'POLE') returning category_id as id`,
+    [c],
+  );
+  rival.road = await id(
+    `insert into gis_road (client_id, project_id, name, lighting_class, width, path, west, south, east, north)
+     values ($1, $2, '${MARK} road', 'M3', 10, '[[117.2, 39.1], [117.21, 39.1]]', 117.19, 39.09, 117.22, 39.11) returning road_id as id`,
+    [c, p],
+  );
+  rival.asset = await id(
+    `insert into gis_asset (client_id, project_id, category_id, asset_code, name, asset_kind, road_id, longitude, latitude)
+     values ($1, $2, $3, '${MARK}-P1', '${MARK} pole', 'POLE', $4, 117.2, 39.1) returning asset_id as id`,
+    [c, p, rival.assetCategory, rival.road],
   );
   rival.tag = await id(
     `insert into lt_tag (client_id, project_id, name) values ($1, $2, '${MARK} tag') returning tag_id as id`,

@@ -2,6 +2,7 @@
 export * from '../modules/alarm/alarm.table.ts';
 export * from '../modules/alarm/notify/notify.table.ts';
 export * from '../modules/common/file.table.ts';
+export * from '../modules/gis/gis.table.ts';
 export * from '../modules/lighting/device/device.table.ts';
 export * from '../modules/lighting/import/import.table.ts';
 export * from '../modules/lighting/map/map.table.ts';

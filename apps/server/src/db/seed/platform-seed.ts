@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DEFAULT_TILE_TEMPLATES, keyParamKey, tileParamKey } from '@luxgrid/contracts/basemap';
 import { DICTS } from '@luxgrid/contracts/seed/dicts';
 import { SYSTEMS } from '@luxgrid/contracts/seed/systems';
 import type { MenuSeed } from '@luxgrid/contracts/seed/types';
@@ -9,6 +10,32 @@ import { sysMenu } from '../../modules/system/menu/menu.table.ts';
 import { sysPlatform, sysSystem } from '../../modules/tenant/subsystem/subsystem.table.ts';
 import type { Db } from '../../platform/db.ts';
 import { sysJob } from '../../platform/jobs/job.table.ts';
+
+const MAP_NAMES = {
+  gaode: ['高德', 'Gaode'],
+  baidu: ['百度', 'Baidu'],
+  tianditu: ['天地图', 'Tianditu'],
+  google: ['谷歌', 'Google'],
+  googleChina: ['谷歌中国', 'Google China'],
+} as const;
+
+/** The base maps: each map type's tile URL templates, and the Tianditu key (answered masked). */
+const BASE_MAP_CONFIGS = [
+  ...(Object.keys(MAP_NAMES) as (keyof typeof MAP_NAMES)[]).map((type) => ({
+    configKey: tileParamKey(type),
+    configNameEn: `Base map - ${MAP_NAMES[type][1]} tile URLs`,
+    configValue: DEFAULT_TILE_TEMPLATES[type],
+    configName: `底图-${MAP_NAMES[type][0]}瓦片地址`,
+    remark: 'XYZ templates {x} {y} {z} ({key}: the map key), | between templates; hosts must be in CSP_EXTRA_SOURCES',
+  })),
+  {
+    configKey: keyParamKey('tianditu'),
+    configNameEn: 'Base map - Tianditu key',
+    configValue: '',
+    configName: '底图-天地图密钥',
+    remark: 'the tk of Tianditu tiles',
+  },
+];
 
 /** Built-in parameters (configType 'Y': cannot be deleted). */
 export const BUILTIN_CONFIGS = [
@@ -68,6 +95,7 @@ export const BUILTIN_CONFIGS = [
     configName: '用户登录-黑名单列表',
     remark: 'semicolon separated, * wildcards',
   },
+  ...BASE_MAP_CONFIGS,
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { alarmTexts } from './alarm';
+import { gisTexts } from './gis';
 import { lightingTexts } from './lighting';
 import { lightingStatsTexts } from './lighting-stats';
 import { lorawanTexts } from './lorawan';
@@ -25,4 +26,5 @@ export const AREA_TEXTS = {
   things: thingsTexts,
   warehouse: warehouseTexts,
   mobile: mobileTexts,
+  gis: gisTexts,
 };

@@ -1,10 +1,11 @@
 import { MAP_TYPES } from '@luxgrid/contracts/enums';
-import { admittedTiles, mapSummaryAnswer, mapViewportAnswer, mapViewportQuery } from '@luxgrid/contracts/map';
+import { mapSummaryAnswer, mapViewportAnswer, mapViewportQuery } from '@luxgrid/contracts/map';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { answer } from '../../../platform/resource-routes.ts';
+import { baseMapTiles } from '../../gis/basemap.ts';
 import { projectInScope } from '../device/device.service.ts';
 import { projectMap } from './map.repository.ts';
 import { mapLegend, mapViewport } from './map-rollup.ts';
@@ -60,7 +61,7 @@ export function mapRoutes(deps: Deps): FastifyPluginAsyncZod {
         return ok(req.lang, {
           ...summary,
           mapType,
-          tiles: admittedTiles(mapType, deps.config.cspExtraSources),
+          tiles: await baseMapTiles(deps, mapType),
           center: [settings!.longitude, settings!.latitude] as [number, number],
         });
       },

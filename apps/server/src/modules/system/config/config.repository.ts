@@ -37,7 +37,7 @@ export const CONFIG_SORTABLE = {
 export const CONFIG_ORDER = [desc(sysConfig.configId)];
 
 /** Parameters that hold a credential: answered masked, and the mask sent back keeps the saved value. */
-export const SECRET_CONFIG_KEYS = new Set(['sys.mail.password']);
+export const SECRET_CONFIG_KEYS = new Set(['sys.mail.password', 'gis.map.key.tianditu']);
 export const CONFIG_MASK = '******';
 
 const view = (row: typeof sysConfig.$inferSelect, scope: Scope) => ({
