@@ -24,6 +24,7 @@ import { manholeArea } from './modules/manhole/index.ts';
 import { monitorArea } from './modules/monitor/index.ts';
 import { dictLabels } from './modules/system/dict/dict.service.ts';
 import { systemArea } from './modules/system/index.ts';
+import { opsArea } from './modules/ops/index.ts';
 import { operLogWriter } from './modules/system/log/oper-log-writer.ts';
 import { principalReader } from './modules/system/user/principal-reader.ts';
 import { tenantArea } from './modules/tenant/index.ts';
@@ -49,6 +50,7 @@ export const AREAS: readonly Area[] = [
   manholeArea,
   alarmArea,
   lorawanArea,
+  opsArea,
 ];
 
 /** Builds the HTTP application: platform plugins first, then every area, explicitly. */

@@ -9,6 +9,7 @@ export * from './lighting.ts';
 export * from './live.ts';
 export * from './lorawan.ts';
 export * from './messages.ts';
+export * from './ops.ts';
 export * from './pages.ts';
 export * from './protocol-group.ts';
 export * from './protocol-schedule.ts';

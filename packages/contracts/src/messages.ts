@@ -5,6 +5,7 @@ import { LIGHTING_MESSAGES } from './messages/lighting.ts';
 import { LORAWAN_MESSAGES } from './messages/lorawan.ts';
 import { MANHOLE_MESSAGES } from './messages/manhole.ts';
 import { MONITOR_MESSAGES } from './messages/monitor.ts';
+import { OPS_MESSAGES } from './messages/ops.ts';
 import { STRATEGY_MESSAGES } from './messages/strategy.ts';
 import { TENANT_MESSAGES } from './messages/tenant.ts';
 
@@ -177,6 +178,7 @@ export const MESSAGES = {
   ...TENANT_MESSAGES,
   ...LIGHTING_MESSAGES,
   ...MANHOLE_MESSAGES,
+  ...OPS_MESSAGES,
   ...STRATEGY_MESSAGES,
   ...ALARM_MESSAGES,
   ...LORAWAN_MESSAGES,
