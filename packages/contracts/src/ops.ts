@@ -100,8 +100,20 @@ export const slaBody = z
   });
 
 const priority = () => z.enum(WORK_ORDER_PRIORITIES, { error: rule('valid.enum') });
-const longitude = () => z.number({ error: rule('valid.type') }).min(-180).max(180).nullable().optional();
-const latitude = () => z.number({ error: rule('valid.type') }).min(-90).max(90).nullable().optional();
+const longitude = () =>
+  z
+    .number({ error: rule('valid.type') })
+    .min(-180)
+    .max(180)
+    .nullable()
+    .optional();
+const latitude = () =>
+  z
+    .number({ error: rule('valid.type') })
+    .min(-90)
+    .max(90)
+    .nullable()
+    .optional();
 const comment = () => optionalText(500);
 
 export const workOrderAddBody = z.object({
@@ -143,7 +155,11 @@ export const crewStepBody = z.object({
   comment: comment(),
   longitude: longitude(),
   latitude: latitude(),
-  at: z.number({ error: rule('valid.type') }).int().positive().optional(),
+  at: z
+    .number({ error: rule('valid.type') })
+    .int()
+    .positive()
+    .optional(),
 });
 export const partBody = z.object({
   name: text(1, 64),
@@ -165,13 +181,23 @@ export const photoBody = z.object({
   /** the address `/common/upload` answered */
   url: text(1, 255),
   kind: z.enum(PHOTO_KINDS, { error: rule('valid.enum') }),
-  takenAt: z.number({ error: rule('valid.type') }).int().positive().optional(),
+  takenAt: z
+    .number({ error: rule('valid.type') })
+    .int()
+    .positive()
+    .optional(),
   longitude: longitude(),
   latitude: latitude(),
 });
 export const positionBody = z.object({
-  longitude: z.number({ error: rule('valid.type') }).min(-180).max(180),
-  latitude: z.number({ error: rule('valid.type') }).min(-90).max(90),
+  longitude: z
+    .number({ error: rule('valid.type') })
+    .min(-180)
+    .max(180),
+  latitude: z
+    .number({ error: rule('valid.type') })
+    .min(-90)
+    .max(90),
 });
 
 export const workOrderRow = z.looseObject({
@@ -271,7 +297,10 @@ export const teamBody = z.object({
   name: text(1, 40),
   leaderId: idNumber().nullable().optional(),
   phone: optionalText(20),
-  skills: z.array(z.enum(TEAM_SKILLS, { error: rule('valid.enum') })).max(TEAM_SKILLS.length).default([]),
+  skills: z
+    .array(z.enum(TEAM_SKILLS, { error: rule('valid.enum') }))
+    .max(TEAM_SKILLS.length)
+    .default([]),
   /** projects covered; empty = every project of the customer */
   projectIds: z.array(idNumber()).max(500).default([]),
   members: z.array(teamMemberBody).max(200).default([]),

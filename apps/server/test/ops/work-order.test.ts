@@ -24,7 +24,8 @@ describe('work orders', () => {
 
   const call = async (method: string, url: string, body?: unknown, token = d.token) =>
     (await t.call(method, url, { token, body, lang: 'en-US' })).body;
-  const order = async (orderId: number, token = d.token) => (await call('GET', `/ops/work-order/${orderId}`, undefined, token)).data;
+  const order = async (orderId: number, token = d.token) =>
+    (await call('GET', `/ops/work-order/${orderId}`, undefined, token)).data;
   const emit = async (...events: HubEvent[]) => {
     t.deps.devices.emit(events);
     await t.deps.devices.idle();
@@ -35,7 +36,11 @@ describe('work orders', () => {
     payload: { device: dev[uid]!, ts: t.clock.now(), type, level: 'serious', data },
   });
   const add = async (body: Record<string, unknown>) => {
-    const res = await call('POST', '/ops/work-order', { projectId: d.projectId, title: 'Lamp dark on Main St', ...body });
+    const res = await call('POST', '/ops/work-order', {
+      projectId: d.projectId,
+      title: 'Lamp dark on Main St',
+      ...body,
+    });
     expect(res.code, JSON.stringify(res)).toBe(200);
     return res.data.orderId as number;
   };
@@ -50,7 +55,9 @@ describe('work orders', () => {
     t = await startTestApp();
     d = await demo(t);
     operator = await t.login('demo_operator');
-    const [op] = await t.deps.database.query<{ user_id: number }>("select user_id from sys_user where user_name = 'demo_operator'");
+    const [op] = await t.deps.database.query<{ user_id: number }>(
+      "select user_id from sys_user where user_name = 'demo_operator'",
+    );
     operatorId = Number(op!.user_id);
     rival = await secondCustomer(t);
     for (const uid of ['WO-RTU-1', 'WO-RTU-2', 'WO-RTU-3']) {
@@ -59,20 +66,39 @@ describe('work orders', () => {
         body: { projectId: d.projectId, uid, name: `${uid} pole`, deviceType: 'RTU', longitude: 116.4, latitude: 39.9 },
       });
       expect(res.body.code, JSON.stringify(res.body)).toBe(200);
-      dev[uid] = { deviceId: res.body.data.deviceId, clientId: d.clientId, projectId: d.projectId, uid, deviceType: 'RTU' };
+      dev[uid] = {
+        deviceId: res.body.data.deviceId,
+        clientId: d.clientId,
+        projectId: d.projectId,
+        uid,
+        deviceType: 'RTU',
+      };
     }
   });
   afterAll(async () => t?.close());
 
   it('runs the life cycle: created → dispatched → accepted → on site → resolved → sent back → approved → closed', async () => {
-    const orderId = await add({ source: 'CITIZEN', priority: 'urgent', reporter: 'Ms Li', reporterPhone: '13900000000' });
-    expect(await order(orderId)).toMatchObject({ state: 'CREATED', source: 'CITIZEN', priority: 'urgent', orderNo: expect.stringMatching(/^WO\d{8}\d{6}$/) });
+    const orderId = await add({
+      source: 'CITIZEN',
+      priority: 'urgent',
+      reporter: 'Ms Li',
+      reporterPhone: '13900000000',
+    });
+    expect(await order(orderId)).toMatchObject({
+      state: 'CREATED',
+      source: 'CITIZEN',
+      priority: 'urgent',
+      orderNo: expect.stringMatching(/^WO\d{8}\d{6}$/),
+    });
 
     // the crew cannot act before the order is theirs
     const early = await call('POST', `/ops/my-order/${orderId}/accept`, { opId: randomUUID() }, operator);
     expect(early.msg).toBe('This work order is not assigned to you or your team');
 
-    expect((await call('PUT', `/ops/work-order/${orderId}/dispatch`, { assigneeId: operatorId, comment: 'nearest crew' })).code).toBe(200);
+    expect(
+      (await call('PUT', `/ops/work-order/${orderId}/dispatch`, { assigneeId: operatorId, comment: 'nearest crew' }))
+        .code,
+    ).toBe(200);
     const mine = await call('GET', '/ops/my-order/list?pageSize=50', undefined, operator);
     expect(mine.rows.map((r: { orderId: number }) => r.orderId)).toContain(orderId);
 
@@ -95,15 +121,25 @@ describe('work orders', () => {
     expect((await call('POST', `/ops/my-order/${orderId}/resolve`, resolve, operator)).code).toBe(200);
     expect((await order(orderId)).parts).toHaveLength(1);
 
-    expect((await call('PUT', `/ops/work-order/${orderId}/send-back`, { comment: '' })).msg).toContain('cannot be empty');
+    expect((await call('PUT', `/ops/work-order/${orderId}/send-back`, { comment: '' })).msg).toContain(
+      'cannot be empty',
+    );
     expect((await call('PUT', `/ops/work-order/${orderId}/send-back`, { comment: 'Photo missing' })).code).toBe(200);
     expect((await order(orderId)).state).toBe('ACCEPTED');
-    expect((await call('POST', `/ops/my-order/${orderId}/resolve`, { ...resolve, opId: randomUUID(), parts: [] }, operator)).code).toBe(200);
+    expect(
+      (await call('POST', `/ops/my-order/${orderId}/resolve`, { ...resolve, opId: randomUUID(), parts: [] }, operator))
+        .code,
+    ).toBe(200);
     expect((await call('PUT', `/ops/work-order/${orderId}/approve`, {})).code).toBe(200);
     expect((await call('PUT', `/ops/work-order/${orderId}/close`, { comment: 'done' })).code).toBe(200);
 
     const done = await order(orderId);
-    expect(done).toMatchObject({ state: 'CLOSED', outcome: 'DONE', assigneeId: operatorId, resolution: 'Replaced the driver' });
+    expect(done).toMatchObject({
+      state: 'CLOSED',
+      outcome: 'DONE',
+      assigneeId: operatorId,
+      resolution: 'Replaced the driver',
+    });
     expect(done.history.map((h: { action: string }) => h.action)).toEqual([
       'CREATED',
       'DISPATCHED',
@@ -115,7 +151,12 @@ describe('work orders', () => {
       'APPROVED',
       'CLOSED',
     ]);
-    expect(done.history[1]).toMatchObject({ operBy: 'demo_admin', comment: 'nearest crew', fromState: 'CREATED', toState: 'DISPATCHED' });
+    expect(done.history[1]).toMatchObject({
+      operBy: 'demo_admin',
+      comment: 'nearest crew',
+      fromState: 'CREATED',
+      toState: 'DISPATCHED',
+    });
     expect(done.history[2]).toMatchObject({ operBy: 'demo_operator', detail: { longitude: 116.41, latitude: 39.91 } });
     // closed orders cannot move any more
     expect((await call('PUT', `/ops/work-order/${orderId}/cancel`, { comment: 'x' })).msg).toBe(
@@ -129,7 +170,8 @@ describe('work orders', () => {
       "insert into sys_role (client_id, role_name, role_key, data_scope) values ($1, 'crew', 'ops_crew', '1')",
       [d.clientId],
     );
-    for (const key of ['ops', 'ops.myOrder', 'ops.myOrder.query', 'ops.myOrder.edit']) await grantToRole(t, 'ops_crew', key);
+    for (const key of ['ops', 'ops.myOrder', 'ops.myOrder.query', 'ops.myOrder.edit'])
+      await grantToRole(t, 'ops_crew', key);
     await t.deps.database.query(
       "insert into sys_user (user_name, nick_name, password, client_id) select 'crew_zhang', 'Zhang', password, client_id from sys_user where user_name = 'demo_operator'",
     );
@@ -137,7 +179,10 @@ describe('work orders', () => {
       "insert into sys_user_role (user_id, role_id) select u.user_id, r.role_id from sys_user u, sys_role r where u.user_name = 'crew_zhang' and r.role_key = 'ops_crew'",
     );
     const crew = await t.login('crew_zhang');
-    const denied = await t.call('PUT', `/ops/work-order/${orderId}/dispatch`, { token: crew, body: { assigneeId: operatorId } });
+    const denied = await t.call('PUT', `/ops/work-order/${orderId}/dispatch`, {
+      token: crew,
+      body: { assigneeId: operatorId },
+    });
     expect(denied.body.code).toBe(403);
     expect((await t.call('GET', '/ops/work-order/list', { token: crew })).body.code).toBe(403);
     expect((await t.call('PUT', `/ops/work-order/${orderId}/approve`, { token: crew, body: {} })).body.code).toBe(403);
@@ -208,12 +253,19 @@ describe('work orders', () => {
     const list = await call('GET', `/ops/work-order/list?source=ALARM&open=true&keyword=WO-RTU-1`);
     expect(list.total).toBe(1);
     const orderId = list.rows[0].orderId as number;
-    expect(list.rows[0]).toMatchObject({ priority: 'dangerous', alarmConfigType: 'RtuPowerLeakage', deviceUid: 'WO-RTU-1', state: 'CREATED' });
+    expect(list.rows[0]).toMatchObject({
+      priority: 'dangerous',
+      alarmConfigType: 'RtuPowerLeakage',
+      deviceUid: 'WO-RTU-1',
+      state: 'CREATED',
+    });
     expect(list.rows[0].title).toContain('WO-RTU-1 pole');
 
     // the device is under maintenance while the order is open: a new alarm on it is shelved and joins the order
     const maintenance = await call('GET', `/lighting/alarm/maintenance/list?projectId=${d.projectId}`);
-    expect(maintenance.rows.find((r: { uid: string }) => r.uid === 'WO-RTU-1')).toMatchObject({ reason: list.rows[0].orderNo });
+    expect(maintenance.rows.find((r: { uid: string }) => r.uid === 'WO-RTU-1')).toMatchObject({
+      reason: list.rows[0].orderNo,
+    });
     await emit(event('WO-RTU-1', 'RtuMainsPowerFailure'));
     await sweep(t.deps);
     const [shelved] = await t.deps.database.query<{ maintenance: boolean }>(
@@ -296,19 +348,27 @@ describe('work orders', () => {
     expect(choices.data.teams.map((x: { teamId: number }) => x.teamId)).toContain(teamId);
     expect((await call('PUT', `/ops/work-order/${orderId}/dispatch`, { teamId })).code).toBe(200);
     const mine = await call('GET', '/ops/my-order/list?pageSize=100', undefined, operator);
-    expect(mine.rows.find((r: { orderId: number }) => r.orderId === orderId)).toMatchObject({ teamName: 'North crew', assigneeId: null });
+    expect(mine.rows.find((r: { orderId: number }) => r.orderId === orderId)).toMatchObject({
+      teamName: 'North crew',
+      assigneeId: null,
+    });
     expect((await call('POST', `/ops/my-order/${orderId}/accept`, { opId: randomUUID() }, operator)).code).toBe(200);
     expect(await order(orderId)).toMatchObject({ state: 'ACCEPTED', assigneeId: operatorId });
-    expect((await call('DELETE', `/ops/team/${teamId}`)).msg).toBe('Team North crew still has open work orders and cannot be deleted');
+    expect((await call('DELETE', `/ops/team/${teamId}`)).msg).toBe(
+      'Team North crew still has open work orders and cannot be deleted',
+    );
   });
 
   it('shows another customer none of the orders or teams', async () => {
     const orderId = await add({ title: 'Private' });
-    const [role] = await t.deps.database.query<{ role_id: number }>("select role_id from sys_role where role_key = 'rival_admin'");
+    const [role] = await t.deps.database.query<{ role_id: number }>(
+      "select role_id from sys_role where role_key = 'rival_admin'",
+    );
     // the rival subscribes to operation and maintenance too, and its administrator holds every button
-    await t.deps.database.query('insert into sys_client_system (client_id, system_id) values ($1, 105) on conflict do nothing', [
-      rival.clientId,
-    ]);
+    await t.deps.database.query(
+      'insert into sys_client_system (client_id, system_id) values ($1, 105) on conflict do nothing',
+      [rival.clientId],
+    );
     await t.deps.database.query(
       "insert into sys_client_menu (client_id, menu_id) select $1, menu_id from sys_menu where menu_key like 'ops%' on conflict do nothing",
       [rival.clientId],
@@ -321,8 +381,14 @@ describe('work orders', () => {
     await invalidateAuthz(t.deps.cache);
     const token = await t.login('rival_admin');
     expect((await t.call('GET', `/ops/work-order/${orderId}`, { token })).body.code).toBe(404);
-    expect((await t.call('GET', '/ops/work-order/list?pageSize=500', { token })).body).toMatchObject({ code: 200, total: 0 });
-    expect((await t.call('PUT', `/ops/work-order/${orderId}/dispatch`, { token, body: { assigneeId: operatorId } })).body.code).toBe(404);
+    expect((await t.call('GET', '/ops/work-order/list?pageSize=500', { token })).body).toMatchObject({
+      code: 200,
+      total: 0,
+    });
+    expect(
+      (await t.call('PUT', `/ops/work-order/${orderId}/dispatch`, { token, body: { assigneeId: operatorId } })).body
+        .code,
+    ).toBe(404);
     expect((await t.call('DELETE', `/ops/work-order/${orderId}`, { token })).body.code).toBe(404);
     expect((await t.call('GET', '/ops/team/list', { token })).body).toMatchObject({ code: 200, total: 0 });
     // a rival cannot hand one of its orders to the demo customer's user

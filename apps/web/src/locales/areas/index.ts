@@ -4,6 +4,7 @@ import { lightingStatsTexts } from './lighting-stats';
 import { lorawanTexts } from './lorawan';
 import { manholeTexts } from './manhole';
 import { monitorTexts } from './monitor';
+import { opsTexts } from './ops';
 import { strategyTexts } from './strategy';
 import { systemTexts } from './system';
 import { tenantTexts } from './tenant';
@@ -21,4 +22,5 @@ export const AREA_TEXTS = {
   alarm: alarmTexts,
   lorawan: lorawanTexts,
   things: thingsTexts,
+  ops: opsTexts,
 };

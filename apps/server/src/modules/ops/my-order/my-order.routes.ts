@@ -16,8 +16,8 @@ import { ok, table } from '../../../platform/envelope.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { pageOf } from '../../../platform/paging.ts';
 import { requireCustomer, type Scope } from '../../../platform/scope.ts';
-import { filterOf, orderBy, orderListQuery } from '../work-order/work-order.routes.ts';
 import { findOrder, listOrders, orderDetail, savePosition } from '../work-order/work-order.repository.ts';
+import { filterOf, orderBy, orderListQuery } from '../work-order/work-order.routes.ts';
 import { acceptOrder, addPart, addPhoto, arriveOrder, resolveOrder } from '../work-order/work-order.service.ts';
 
 const orderParams = z.object({ orderId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -86,12 +86,19 @@ export function myOrderRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       );
 
-    crew('accept', crewStepBody, 'Accepts an order dispatched to me or my team', (s, id, b) => acceptOrder(deps, s, id, b));
+    crew('accept', crewStepBody, 'Accepts an order dispatched to me or my team', (s, id, b) =>
+      acceptOrder(deps, s, id, b),
+    );
     crew('arrive', crewStepBody, 'Arrives on site (with the position)', (s, id, b) => arriveOrder(deps, s, id, b));
-    crew('resolve', resolveBody, 'Resolves the order: resolution and parts used', (s, id, b) => resolveOrder(deps, s, id, b));
+    crew('resolve', resolveBody, 'Resolves the order: resolution and parts used', (s, id, b) =>
+      resolveOrder(deps, s, id, b),
+    );
     crew('part', crewPartBody, 'Records a part used', (s, id, b) => addPart(deps, s, id, b));
-    crew('photo', photoBody, 'Attaches a photo (uploaded through /common/upload) with its time and position', (s, id, b) =>
-      addPhoto(deps, s, id, b),
+    crew(
+      'photo',
+      photoBody,
+      'Attaches a photo (uploaded through /common/upload) with its time and position',
+      (s, id, b) => addPhoto(deps, s, id, b),
     );
 
     app.post(

@@ -50,7 +50,10 @@ function localNow(now: number, timeZone: string): { day: number; time: string } 
 }
 
 /** Whether a roster line covers a local weekday and time; hours past midnight (22:00–06:00) belong to the day they start. */
-export function onDuty(m: { dutyDays: number[]; dutyFrom: string; dutyTo: string }, local: { day: number; time: string }) {
+export function onDuty(
+  m: { dutyDays: number[]; dutyFrom: string; dutyTo: string },
+  local: { day: number; time: string },
+) {
   const { day, time } = local;
   if (m.dutyFrom <= m.dutyTo) return m.dutyDays.includes(day) && time >= m.dutyFrom && time < m.dutyTo;
   const yesterday = day === 1 ? 7 : day - 1;
@@ -111,11 +114,17 @@ function where(scope: Pick<Scope, 'clientId'>, f: TeamFilter, p: SqlParams) {
   if (f.name) conds.push(`t.name ilike ${p.add(like(f.name))}`);
   if (f.status) conds.push(`t.status = ${p.add(f.status)}`);
   if (f.skill) conds.push(`t.skills ? ${p.add(f.skill)}`);
-  if (f.projectId) conds.push(`(t.project_ids = '[]'::jsonb or t.project_ids @> ${p.add(JSON.stringify([f.projectId]))}::jsonb)`);
+  if (f.projectId)
+    conds.push(`(t.project_ids = '[]'::jsonb or t.project_ids @> ${p.add(JSON.stringify([f.projectId]))}::jsonb)`);
   return conds.join(' and ');
 }
 
-async function withMembers(db: Database, scope: Pick<Scope, 'clientId'>, rows: Omit<TeamRow, 'members' | 'onDutyCount'>[], now: number) {
+async function withMembers(
+  db: Database,
+  scope: Pick<Scope, 'clientId'>,
+  rows: Omit<TeamRow, 'members' | 'onDutyCount'>[],
+  now: number,
+) {
   const local = localNow(now, await zoneOf(db, scope.clientId));
   const members = await membersOf(
     db,
@@ -128,7 +137,14 @@ async function withMembers(db: Database, scope: Pick<Scope, 'clientId'>, rows: O
   });
 }
 
-export async function listTeams(db: Database, scope: Pick<Scope, 'clientId'>, f: TeamFilter, order: string, page: Page, now: number) {
+export async function listTeams(
+  db: Database,
+  scope: Pick<Scope, 'clientId'>,
+  f: TeamFilter,
+  order: string,
+  page: Page,
+  now: number,
+) {
   const p = new SqlParams();
   const cond = where(scope, f, p);
   const [rows, count] = await Promise.all([
@@ -283,6 +299,9 @@ export async function customerUsers(db: Database, scope: Pick<Scope, 'clientId'>
 /** Whom an order of this project may go to: the enabled teams covering it (members on duty now first), and the customer's users. */
 export async function dispatchChoices(db: Database, scope: Pick<Scope, 'clientId'>, projectId: number, now: number) {
   const { rows } = await listTeams(db, scope, { status: '0', projectId }, 't.name', { limit: 500, offset: 0 }, now);
-  const teams = rows.map((t) => ({ ...t, members: [...t.members].sort((a, b) => Number(b.onDuty) - Number(a.onDuty)) }));
+  const teams = rows.map((t) => ({
+    ...t,
+    members: [...t.members].sort((a, b) => Number(b.onDuty) - Number(a.onDuty)),
+  }));
   return { teams, users: await customerUsers(db, scope) };
 }

@@ -49,7 +49,14 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, querystring: teamListQuery, response: { 200: tableOf(teamRow) } },
       },
       async (req) => {
-        const { rows, total } = await listTeams(db, req.auth(), req.query as TeamFilter, orderBy(req.query), pageOf(req.query), now());
+        const { rows, total } = await listTeams(
+          db,
+          req.auth(),
+          req.query as TeamFilter,
+          orderBy(req.query),
+          pageOf(req.query),
+          now(),
+        );
         return table(req.lang, rows, total);
       },
     );
@@ -105,10 +112,20 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/ops/team/export',
-      { config: { perm: 'ops:team:export', operLog: log(5) }, schema: { tags, body: teamListQuery.partial().optional() } },
+      {
+        config: { perm: 'ops:team:export', operLog: log(5) },
+        schema: { tags, body: teamListQuery.partial().optional() },
+      },
       async (req, reply) => {
         const q = teamListQuery.parse(req.body ?? {});
-        const { rows } = await listTeams(db, req.auth(), q as TeamFilter, orderBy(q), { limit: 100_000, offset: 0 }, now());
+        const { rows } = await listTeams(
+          db,
+          req.auth(),
+          q as TeamFilter,
+          orderBy(q),
+          { limit: 100_000, offset: 0 },
+          now(),
+        );
         const en = req.lang === 'en-US';
         const skill = (s: string) => SKILL_LABELS[s as keyof typeof SKILL_LABELS]?.[en ? 1 : 0] ?? s;
         return sendWorkbook(

@@ -38,7 +38,8 @@ export const ORDER_SORTABLE: Record<string, string> = {
   orderId: 'o.order_id',
   createTime: 'o.create_time',
   priority: "array_position(array['dangerous','serious','urgent','ordinary']::text[], o.priority::text)",
-  state: "array_position(array['CREATED','DISPATCHED','ACCEPTED','ON_SITE','RESOLVED','APPROVED','CLOSED']::text[], o.state::text)",
+  state:
+    "array_position(array['CREATED','DISPATCHED','ACCEPTED','ON_SITE','RESOLVED','APPROVED','CLOSED']::text[], o.state::text)",
   resolveDue: 'o.resolve_due',
   acceptDue: 'o.accept_due',
 };
@@ -87,7 +88,9 @@ function where(
   if (mine !== undefined) conds.push(MINE(p.add(mine)));
   if (f.keyword) {
     const k = p.add(like(f.keyword));
-    conds.push(`(o.order_no ilike ${k} or o.title ilike ${k} or d.uid ilike ${k} or d.name ilike ${k} or o.address ilike ${k})`);
+    conds.push(
+      `(o.order_no ilike ${k} or o.title ilike ${k} or d.uid ilike ${k} or d.name ilike ${k} or o.address ilike ${k})`,
+    );
   }
   if (f.state) conds.push(`o.state = ${p.add(f.state)}`);
   if (f.source) conds.push(`o.source = ${p.add(f.source)}`);
@@ -196,7 +199,10 @@ export async function saveSla(db: Database, clientId: number, sla: SlaSettings, 
 /** When the clocks of an order of this priority, created at `from`, run out. */
 export function duesOf(sla: SlaSettings, priority: WorkOrderPriority, from: number) {
   const clock = sla.clocks[priority];
-  return { acceptDue: new Date(from + clock.acceptMinutes * 60_000), resolveDue: new Date(from + clock.resolveMinutes * 60_000) };
+  return {
+    acceptDue: new Date(from + clock.acceptMinutes * 60_000),
+    resolveDue: new Date(from + clock.resolveMinutes * 60_000),
+  };
 }
 
 /* ------------------------------------------------------------------ writes */
@@ -215,7 +221,11 @@ export interface NewOrder extends Omit<WorkOrderAddBody, 'source'> {
  * Inserts an order; a device's second open order is refused by the partial unique index and
  * answers undefined (the caller joins or refuses). Records the CREATED step.
  */
-export async function insertOrder(db: Database, o: NewOrder, comment = ''): Promise<{ orderId: number; orderNo: string } | undefined> {
+export async function insertOrder(
+  db: Database,
+  o: NewOrder,
+  comment = '',
+): Promise<{ orderId: number; orderNo: string } | undefined> {
   const [created] = await db.query<{ order_id: number; order_no: string }>(
     `with n as (select nextval(pg_get_serial_sequence('ops_work_order', 'order_id')) as id),
      ins as (
@@ -340,7 +350,16 @@ export async function transition(
   scope: Pick<Scope, 'clientId'>,
   t: Transition,
 ): Promise<{ clientId: number; deviceId: number | null; orderNo: string; fromState: string } | undefined> {
-  const p = new SqlParams(t.orderId, [...t.from], t.to, t.by, new Date(t.at), t.comment ?? '', t.detail ? JSON.stringify(t.detail) : null, t.action);
+  const p = new SqlParams(
+    t.orderId,
+    [...t.from],
+    t.to,
+    t.by,
+    new Date(t.at),
+    t.comment ?? '',
+    t.detail ? JSON.stringify(t.detail) : null,
+    t.action,
+  );
   const sets = ['state = $3', 'update_by = $4', 'update_time = $5'];
   for (const [column, value] of Object.entries(t.set ?? {})) {
     if (!SETTABLE.has(column)) throw new Error(`not a settable column: ${column}`);
@@ -356,8 +375,12 @@ export async function transition(
      h as (
        insert into ops_work_order_history (order_id, client_id, action, from_state, to_state, oper_by, oper_time, comment, detail)
        select order_id, client_id, $8, from_state, $3, $4, $5, $6, $7::jsonb from u)
-     ${op ? `, op as (insert into ops_work_order_op (op_id, client_id, order_id, action, oper_by, oper_time)
-       select ${op}, client_id, order_id, $8, $4, $5 from u on conflict do nothing)` : ''}
+     ${
+       op
+         ? `, op as (insert into ops_work_order_op (op_id, client_id, order_id, action, oper_by, oper_time)
+       select ${op}, client_id, order_id, $8, $4, $5 from u on conflict do nothing)`
+         : ''
+     }
      select client_id, device_id, order_no, from_state from u`,
     p.values,
   );
@@ -374,14 +397,34 @@ export async function opDone(db: Database, opId: string): Promise<boolean> {
 /** Records a step that does not change the state (a photo, a part), with its op id. */
 export async function note(
   db: Database,
-  o: { orderId: number; clientId: number; state: string; action: WorkOrderAction; by: string; at: number; comment?: string; detail?: unknown; opId?: string },
+  o: {
+    orderId: number;
+    clientId: number;
+    state: string;
+    action: WorkOrderAction;
+    by: string;
+    at: number;
+    comment?: string;
+    detail?: unknown;
+    opId?: string;
+  },
 ) {
   await db.query(
     `with h as (insert into ops_work_order_history (order_id, client_id, action, from_state, to_state, oper_by, oper_time, comment, detail)
                 values ($1, $2, $3, $4, $4, $5, to_timestamp($6 / 1000.0), $7, $8::jsonb))
      insert into ops_work_order_op (op_id, client_id, order_id, action, oper_by, oper_time)
      select $9, $2, $1, $3, $5, to_timestamp($6 / 1000.0) where $9::text is not null on conflict do nothing`,
-    [o.orderId, o.clientId, o.action, o.state, o.by, o.at, o.comment ?? '', o.detail ? JSON.stringify(o.detail) : null, o.opId ?? null],
+    [
+      o.orderId,
+      o.clientId,
+      o.action,
+      o.state,
+      o.by,
+      o.at,
+      o.comment ?? '',
+      o.detail ? JSON.stringify(o.detail) : null,
+      o.opId ?? null,
+    ],
   );
 }
 
@@ -439,7 +482,10 @@ export async function fileOfCustomer(db: Database, path: string, clientId: numbe
 
 /** A device of this project (for an order opened by hand). */
 export async function deviceInProject(db: Database, deviceId: number, projectId: number) {
-  const rows = await db.query('select 1 from lt_device where device_id = $1 and project_id = $2', [deviceId, projectId]);
+  const rows = await db.query('select 1 from lt_device where device_id = $1 and project_id = $2', [
+    deviceId,
+    projectId,
+  ]);
   return rows.length > 0;
 }
 
@@ -455,7 +501,10 @@ export async function projectClient(db: Database, scope: Pick<Scope, 'clientId'>
 
 /** A user of the customer (an assignee). */
 export async function userOfCustomer(db: Database, userId: number, clientId: number) {
-  const rows = await db.query("select 1 from sys_user where user_id = $1 and client_id = $2 and del_flag = '0'", [userId, clientId]);
+  const rows = await db.query("select 1 from sys_user where user_id = $1 and client_id = $2 and del_flag = '0'", [
+    userId,
+    clientId,
+  ]);
   return rows.length > 0;
 }
 

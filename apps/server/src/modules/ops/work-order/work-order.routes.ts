@@ -180,7 +180,11 @@ export function workOrderRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/ops/work-order/:orderIds',
       {
         config: { perm: 'ops:workOrder:remove', operLog: log(3) },
-        schema: { tags, summary: 'Removes orders not in progress (new or closed)', params: z.object({ orderIds: z.string().regex(/^\d{1,16}(,\d{1,16})*$/) }) },
+        schema: {
+          tags,
+          summary: 'Removes orders not in progress (new or closed)',
+          params: z.object({ orderIds: z.string().regex(/^\d{1,16}(,\d{1,16})*$/) }),
+        },
       },
       async (req) => {
         const scope = req.auth();
@@ -208,16 +212,45 @@ export function workOrderRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       );
 
-    step('approve', 'ops:workOrder:approval', stepBody, (s, id, c) => approveOrder(deps, s, id, c), 'Approves a resolved order');
-    step('send-back', 'ops:workOrder:approval', requiredCommentBody, (s, id, c) => sendBackOrder(deps, s, id, c!), 'Sends a resolved order back to the crew, saying why');
-    step('close', 'ops:workOrder:approval', stepBody, (s, id, c) => closeOrder(deps, s, id, c), 'Closes an approved order');
-    step('cancel', 'ops:workOrder:edit', requiredCommentBody, (s, id, c) => cancelOrder(deps, s, id, c!), 'Cancels an order not yet resolved, saying why');
+    step(
+      'approve',
+      'ops:workOrder:approval',
+      stepBody,
+      (s, id, c) => approveOrder(deps, s, id, c),
+      'Approves a resolved order',
+    );
+    step(
+      'send-back',
+      'ops:workOrder:approval',
+      requiredCommentBody,
+      (s, id, c) => sendBackOrder(deps, s, id, c!),
+      'Sends a resolved order back to the crew, saying why',
+    );
+    step(
+      'close',
+      'ops:workOrder:approval',
+      stepBody,
+      (s, id, c) => closeOrder(deps, s, id, c),
+      'Closes an approved order',
+    );
+    step(
+      'cancel',
+      'ops:workOrder:edit',
+      requiredCommentBody,
+      (s, id, c) => cancelOrder(deps, s, id, c!),
+      'Cancels an order not yet resolved, saying why',
+    );
 
     app.put(
       '/ops/work-order/:orderId/dispatch',
       {
         config: { perm: 'ops:workOrder:dispatch', operLog: log(2) },
-        schema: { tags, summary: 'Dispatches (or re-dispatches) an order to a team and/or a person', params: orderParams, body: dispatchBody },
+        schema: {
+          tags,
+          summary: 'Dispatches (or re-dispatches) an order to a team and/or a person',
+          params: orderParams,
+          body: dispatchBody,
+        },
       },
       async (req) => {
         await dispatchOrder(deps, req.auth(), req.params.orderId, req.body);
@@ -280,4 +313,3 @@ export function workOrderRoutes(deps: Deps): FastifyPluginAsyncZod {
     );
   };
 }
-

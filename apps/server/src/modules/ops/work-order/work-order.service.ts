@@ -19,8 +19,8 @@ import {
   insertParts,
   insertPhoto,
   note,
-  openOrderOf,
   opDone,
+  openOrderOf,
   projectClient,
   releaseMaintenance,
   slaOf,
@@ -68,7 +68,8 @@ export async function createOrder(deps: Deps, scope: Scope, body: WorkOrderAddBo
   requireCustomer(scope);
   const clientId = await projectClient(db, scope, body.projectId);
   if (!clientId) throw fail('ops.order.projectNotFound');
-  if (body.deviceId && !(await deviceInProject(db, body.deviceId, body.projectId))) throw fail('ops.order.deviceNotFound');
+  if (body.deviceId && !(await deviceInProject(db, body.deviceId, body.projectId)))
+    throw fail('ops.order.deviceNotFound');
   const now = deps.clock.now();
   const sla = await slaOf(db, clientId);
   const created = await insertOrder(db, {
@@ -126,7 +127,12 @@ export async function dispatchOrder(
     action: 'DISPATCHED',
     comment: b.comment,
     detail: { teamId: b.teamId ?? null, teamName, assigneeId: b.assigneeId ?? null },
-    set: { team_id: b.teamId ?? null, assignee_id: b.assigneeId ?? null, dispatch_time: new Date(now), accept_time: null },
+    set: {
+      team_id: b.teamId ?? null,
+      assignee_id: b.assigneeId ?? null,
+      dispatch_time: new Date(now),
+      accept_time: null,
+    },
   });
 }
 

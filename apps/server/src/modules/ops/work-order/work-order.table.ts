@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id, ref, ts } from '../../../db/columns.ts';
 
 /**
@@ -59,9 +50,7 @@ export const opsWorkOrder = pgTable(
   },
   (t) => [
     uniqueIndex('ops_work_order_no_uq').on(t.orderNo),
-    uniqueIndex('ops_work_order_device_open_uq')
-      .on(t.deviceId)
-      .where(sql`state <> 'CLOSED' and device_id is not null`),
+    uniqueIndex('ops_work_order_device_open_uq').on(t.deviceId).where(sql`state <> 'CLOSED' and device_id is not null`),
     index('ops_work_order_client_idx').on(t.clientId, t.createTime),
     index('ops_work_order_project_idx').on(t.projectId, t.state),
     index('ops_work_order_assignee_idx').on(t.assigneeId).where(sql`state <> 'CLOSED'`),
@@ -134,7 +123,10 @@ export const opsWorkOrderPart = pgTable(
     recordBy: varchar('record_by', { length: 64 }).notNull(),
     recordTime: ts('record_time').notNull(),
   },
-  (t) => [uniqueIndex('ops_work_order_part_op_uq').on(t.opId), index('ops_work_order_part_order_idx').on(t.workOrderId)],
+  (t) => [
+    uniqueIndex('ops_work_order_part_op_uq').on(t.opId),
+    index('ops_work_order_part_order_idx').on(t.workOrderId),
+  ],
 );
 
 /** Steps the crew's phones sent, by their client-generated id: a step replayed is applied once. */
