@@ -74,20 +74,30 @@ describe.skipIf(!hasChromium)('work orders from the dispatcher to the crew phone
     const detail = crew.getByTestId('my-order-detail');
     await detail.getByTestId('order-map-link').waitFor();
     await detail.getByTestId('my-order-accept').click();
-    await expect.poll(() => detail.getByTestId('order-state').first().textContent(), { timeout: 15_000 }).toContain('Accepted');
     await expect
-      .poll(async () => (await api<Answer<{ state: string }>>('GET', `/ops/work-order/${orderId}`)).data.state, { timeout: 15_000 })
+      .poll(() => detail.getByTestId('order-state').first().textContent(), { timeout: 15_000 })
+      .toContain('Accepted');
+    await expect
+      .poll(async () => (await api<Answer<{ state: string }>>('GET', `/ops/work-order/${orderId}`)).data.state, {
+        timeout: 15_000,
+      })
       .toBe('ACCEPTED');
 
     // the signal drops: a photo and the resolution wait on the phone
     await phone.setOffline(true);
     await crew.getByTestId('my-order-offline').waitFor();
     await detail.getByTestId('photo-after').click();
-    await detail.getByTestId('my-order-camera').setInputFiles({ name: 'lamp-after.png', mimeType: 'image/png', buffer: PHOTO });
-    await expect.poll(() => crew.getByTestId('my-order-pending').textContent(), { timeout: 15_000 }).toContain('1 steps');
+    await detail
+      .getByTestId('my-order-camera')
+      .setInputFiles({ name: 'lamp-after.png', mimeType: 'image/png', buffer: PHOTO });
+    await expect
+      .poll(() => crew.getByTestId('my-order-pending').textContent(), { timeout: 15_000 })
+      .toContain('1 steps');
     await detail.getByTestId('my-order-resolution').fill('Replaced the LED driver; lamp lit');
     await detail.getByTestId('my-order-resolve').click();
-    await expect.poll(() => crew.getByTestId('my-order-pending').textContent(), { timeout: 15_000 }).toContain('2 steps');
+    await expect
+      .poll(() => crew.getByTestId('my-order-pending').textContent(), { timeout: 15_000 })
+      .toContain('2 steps');
     await expect.poll(() => detail.getByTestId('order-state').first().textContent()).toContain('Resolved');
     // nothing reached the server meanwhile
     expect((await api<Answer<{ state: string }>>('GET', `/ops/work-order/${orderId}`)).data.state).toBe('ACCEPTED');
@@ -110,18 +120,24 @@ describe.skipIf(!hasChromium)('work orders from the dispatcher to the crew phone
     const row = dispatcher.getByTestId('work-order-table').locator('tr', { hasText: title });
     await row.getByTestId('order-open').click();
     const drawer = dispatcher.getByTestId('order-drawer');
+    await drawer.getByRole('tab', { name: /Photos \(1\)/ }).click();
     await drawer.getByTestId('order-photo').waitFor();
     await drawer.getByTestId('order-approve').click();
     const dialog = dispatcher.getByTestId('order-step-dialog');
     await dialog.getByTestId('order-step-comment').fill('Checked the photo');
-    await dialog.getByRole('button', { name: /OK/ }).click();
-    await expect.poll(() => drawer.getByTestId('order-state').first().textContent(), { timeout: 15_000 }).toContain('Approved');
+    await dialog.getByRole('button', { name: /OK|Confirm/ }).click();
+    await expect
+      .poll(() => drawer.getByTestId('order-state').first().textContent(), { timeout: 15_000 })
+      .toContain('Approved');
     const approved = await api<Answer<{ state: string; history: { action: string; operBy: string }[] }>>(
       'GET',
       `/ops/work-order/${orderId}`,
     );
     expect(approved.data.state).toBe('APPROVED');
-    expect(approved.data.history.map((h) => h.action)).toEqual(['CREATED', 'DISPATCHED', 'ACCEPTED', 'PHOTO', 'RESOLVED', 'APPROVED']);
+    expect(
+      approved.data.history.map((h) => h.action),
+      JSON.stringify(approved.data.history),
+    ).toEqual(['CREATED', 'DISPATCHED', 'ACCEPTED', 'PHOTO', 'RESOLVED', 'APPROVED']);
     await desk.close();
   });
 });

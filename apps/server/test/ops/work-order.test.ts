@@ -7,6 +7,7 @@ import type { HubEvent } from '../../src/platform/devices/events.ts';
 import { grantToRole, secondCustomer } from '../fixtures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { demo } from '../lighting/helpers.ts';
+import { multipart } from '../system/helpers.ts';
 
 /**
  * Work orders: the life cycle with its permissions, the crew's steps applied once however often
@@ -112,6 +113,41 @@ describe('work orders', () => {
     const twice = await call('POST', `/ops/my-order/${orderId}/arrive`, { opId: randomUUID() }, operator);
     expect(twice.msg).toBe('The work order is On site; this step cannot be taken now');
 
+    // a photo taken on site: uploaded through the file kit, then attached with its time and position
+    const { body, headers } = multipart(
+      'before.png',
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    );
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/common/upload',
+      payload: body,
+      headers: { ...headers, access_token: operator },
+    });
+    const photo = {
+      opId: randomUUID(),
+      url: up.json().url as string,
+      kind: 'BEFORE',
+      longitude: 116.42,
+      latitude: 39.92,
+    };
+    const attached = await call('POST', `/ops/my-order/${orderId}/photo`, photo, operator);
+    expect(attached.code, JSON.stringify([up.json(), attached])).toBe(200);
+    expect((await call('POST', `/ops/my-order/${orderId}/photo`, photo, operator)).code).toBe(200);
+    const foreign = await call(
+      'POST',
+      `/ops/my-order/${orderId}/photo`,
+      { ...photo, opId: randomUUID(), url: '/profile/upload/2020/01/01/none.png' },
+      operator,
+    );
+    expect(foreign.msg).toBe('The photo file was not found; upload it again');
+    expect((await order(orderId)).photos).toMatchObject([
+      { kind: 'BEFORE', longitude: 116.42, uploadBy: 'demo_operator' },
+    ]);
+
     const resolve = {
       opId: randomUUID(),
       resolution: 'Replaced the driver',
@@ -120,6 +156,11 @@ describe('work orders', () => {
     expect((await call('POST', `/ops/my-order/${orderId}/resolve`, resolve, operator)).code).toBe(200);
     expect((await call('POST', `/ops/my-order/${orderId}/resolve`, resolve, operator)).code).toBe(200);
     expect((await order(orderId)).parts).toHaveLength(1);
+    // a part recorded on its own, sent twice
+    const part = { opId: randomUUID(), name: 'Fuse', model: '10A', quantity: 2, unit: 'pcs' };
+    expect((await call('POST', `/ops/my-order/${orderId}/part`, part, operator)).code).toBe(200);
+    expect((await call('POST', `/ops/my-order/${orderId}/part`, part, operator)).code).toBe(200);
+    expect((await order(orderId)).parts).toMatchObject([{ name: 'LED driver' }, { name: 'Fuse', quantity: 2 }]);
 
     expect((await call('PUT', `/ops/work-order/${orderId}/send-back`, { comment: '' })).msg).toContain(
       'cannot be empty',
@@ -145,7 +186,9 @@ describe('work orders', () => {
       'DISPATCHED',
       'ACCEPTED',
       'ARRIVED',
+      'PHOTO',
       'RESOLVED',
+      'PART',
       'SENT_BACK',
       'RESOLVED',
       'APPROVED',

@@ -413,7 +413,7 @@ export async function note(
     `with h as (insert into ops_work_order_history (order_id, client_id, action, from_state, to_state, oper_by, oper_time, comment, detail)
                 values ($1, $2, $3, $4, $4, $5, to_timestamp($6 / 1000.0), $7, $8::jsonb))
      insert into ops_work_order_op (op_id, client_id, order_id, action, oper_by, oper_time)
-     select $9, $2, $1, $3, $5, to_timestamp($6 / 1000.0) where $9::text is not null on conflict do nothing`,
+     select $9::varchar, $2, $1, $3, $5, to_timestamp($6 / 1000.0) where $9::varchar is not null on conflict do nothing`,
     [
       o.orderId,
       o.clientId,
