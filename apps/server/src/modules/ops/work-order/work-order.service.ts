@@ -322,7 +322,8 @@ export async function addPhoto(
       state: order.state,
       action: 'PHOTO',
       by: scope.userName,
-      at: now,
+      // in the order's steps when it was taken (a photo taken offline arrives later)
+      at: takenAt,
       detail: { kind: b.kind, ...where(b) },
       opId: b.opId,
     });
