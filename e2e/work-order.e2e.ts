@@ -138,6 +138,16 @@ describe.skipIf(!hasChromium)('work orders from the dispatcher to the crew phone
       approved.data.history.map((h) => h.action),
       JSON.stringify(approved.data.history),
     ).toEqual(['CREATED', 'DISPATCHED', 'ACCEPTED', 'PHOTO', 'RESOLVED', 'APPROVED']);
+
+    // the customer's SLA clocks, and the teams screen
+    await dispatcher.keyboard.press('Escape');
+    await dispatcher.getByTestId('sla-open').click();
+    const sla = dispatcher.getByTestId('sla-dialog');
+    await expect.poll(() => sla.locator('input').first().inputValue(), { timeout: 10_000 }).not.toBe('');
+    await sla.getByRole('button', { name: /Cancel/ }).click();
+    await dispatcher.goto('/web/ops/team');
+    await dispatcher.getByTestId('team-page').waitFor();
+    await dispatcher.getByTestId('team-table').waitFor();
     await desk.close();
   });
 });
