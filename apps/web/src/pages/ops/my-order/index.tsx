@@ -74,6 +74,19 @@ function OrderScreen({
     void load();
   }, [load]);
 
+  // while the order is in progress the phone reports where the crew is (the dispatch map's last known positions)
+  const inProgress = order?.state === 'ACCEPTED' || order?.state === 'ON_SITE';
+  useEffect(() => {
+    if (!inProgress) return;
+    const report = () => {
+      if (!navigator.onLine) return;
+      void currentPosition().then((p) => p && myOrderApi.position({ ...p, orderId }).catch(() => undefined));
+    };
+    report();
+    const timer = setInterval(report, 60_000);
+    return () => clearInterval(timer);
+  }, [inProgress, orderId]);
+
   const take = async (step: CrewStep, body: Omit<CrewBody, 'opId'>, photo?: { blob: Blob; name: string }) => {
     if (!order) return;
     const position = step === 'part' ? null : await currentPosition();
