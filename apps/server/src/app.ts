@@ -24,6 +24,7 @@ import { lorawanArea } from './modules/lorawan/index.ts';
 import { manholeArea } from './modules/manhole/index.ts';
 import { mobileArea } from './modules/mobile/index.ts';
 import { monitorArea } from './modules/monitor/index.ts';
+import { opsArea } from './modules/ops/index.ts';
 import { dictLabels } from './modules/system/dict/dict.service.ts';
 import { systemArea } from './modules/system/index.ts';
 import { operLogWriter } from './modules/system/log/oper-log-writer.ts';
@@ -55,6 +56,7 @@ export const AREAS: readonly Area[] = [
   warehouseArea,
   mobileArea,
   gisArea,
+  opsArea,
 ];
 
 /** Builds the HTTP application: platform plugins first, then every area, explicitly. */

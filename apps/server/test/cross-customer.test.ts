@@ -83,6 +83,10 @@ const RECORD_PARAMS: Record<string, string> = {
   logId: 'deviceLog',
   fileName: 'file',
   resource: 'file',
+  orderId: 'workOrder',
+  orderIds: 'workOrder',
+  teamId: 'team',
+  teamIds: 'team',
 };
 
 /** `:id`/`:ids` name the record of the route's own area */
@@ -454,6 +458,15 @@ async function rivalRecords(): Promise<void> {
   });
   rival.file = uploaded.json().fileName as string;
   expect(rival.file).toMatch(/upload/);
+  rival.workOrder = await id(
+    // a citizen's report, on no device: the alarm-order sweep leaves it as it is during the walk
+    `insert into ops_work_order (client_id, project_id, order_no, title, source, priority, state, accept_due, resolve_due, create_time)
+     values ($1, $2, 'WO-RIVAL-1', '${MARK} order', 'CITIZEN', 'ordinary', 'RESOLVED', now(), now(), now()) returning order_id as id`,
+    [c, p],
+  );
+  rival.team = await id(`insert into ops_team (client_id, name) values ($1, '${MARK} crew') returning team_id as id`, [
+    c,
+  ]);
 }
 
 /** The tables whose rows the walk must leave as they are. */
@@ -473,6 +486,9 @@ const SNAPSHOT = [
   'lt_alarm_history',
   'lt_alarm_setting',
   'lt_device_maintenance',
+  'ops_work_order',
+  'ops_work_order_history',
+  'ops_team',
   'lt_tag',
   'lt_group',
   'lt_strategy',

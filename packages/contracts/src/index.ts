@@ -12,6 +12,7 @@ export * from './live.ts';
 export * from './lorawan.ts';
 export * from './messages.ts';
 export * from './mobile.ts';
+export * from './ops.ts';
 export * from './pages.ts';
 export * from './protocol-group.ts';
 export * from './protocol-schedule.ts';

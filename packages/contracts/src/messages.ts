@@ -7,6 +7,7 @@ import { LORAWAN_MESSAGES } from './messages/lorawan.ts';
 import { MANHOLE_MESSAGES } from './messages/manhole.ts';
 import { MOBILE_MESSAGES } from './messages/mobile.ts';
 import { MONITOR_MESSAGES } from './messages/monitor.ts';
+import { OPS_MESSAGES } from './messages/ops.ts';
 import { STRATEGY_MESSAGES } from './messages/strategy.ts';
 import { TENANT_MESSAGES } from './messages/tenant.ts';
 import { WAREHOUSE_MESSAGES } from './messages/warehouse.ts';
@@ -180,6 +181,7 @@ export const MESSAGES = {
   ...TENANT_MESSAGES,
   ...LIGHTING_MESSAGES,
   ...MANHOLE_MESSAGES,
+  ...OPS_MESSAGES,
   ...STRATEGY_MESSAGES,
   ...ALARM_MESSAGES,
   ...LORAWAN_MESSAGES,

@@ -10,6 +10,8 @@ export * from '../modules/lighting/statistics/lighting-stats.table.ts';
 export * from '../modules/lighting/strategy/strategy.table.ts';
 export * from '../modules/lorawan/settings/settings.table.ts';
 export * from '../modules/mobile/mobile.table.ts';
+export * from '../modules/ops/team/team.table.ts';
+export * from '../modules/ops/work-order/work-order.table.ts';
 export * from '../modules/system/config/config.table.ts';
 export * from '../modules/system/dept/dept.table.ts';
 export * from '../modules/system/dict/dict.table.ts';

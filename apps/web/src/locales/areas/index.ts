@@ -6,6 +6,7 @@ import { lorawanTexts } from './lorawan';
 import { manholeTexts } from './manhole';
 import { mobileTexts } from './mobile';
 import { monitorTexts } from './monitor';
+import { opsTexts } from './ops';
 import { strategyTexts } from './strategy';
 import { systemTexts } from './system';
 import { tenantTexts } from './tenant';
@@ -27,4 +28,5 @@ export const AREA_TEXTS = {
   warehouse: warehouseTexts,
   mobile: mobileTexts,
   gis: gisTexts,
+  ops: opsTexts,
 };
