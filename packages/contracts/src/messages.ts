@@ -1,6 +1,7 @@
 import { type Bilingual, interpolate, type Lang } from './i18n.ts';
 import { ADMIN_MESSAGES } from './messages/admin.ts';
 import { ALARM_MESSAGES } from './messages/alarm.ts';
+import { DASHBOARD_MESSAGES } from './messages/dashboard.ts';
 import { LIGHTING_MESSAGES } from './messages/lighting.ts';
 import { LORAWAN_MESSAGES } from './messages/lorawan.ts';
 import { MANHOLE_MESSAGES } from './messages/manhole.ts';
@@ -180,6 +181,7 @@ export const MESSAGES = {
   ...STRATEGY_MESSAGES,
   ...ALARM_MESSAGES,
   ...LORAWAN_MESSAGES,
+  ...DASHBOARD_MESSAGES,
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof MESSAGES;
