@@ -2,6 +2,11 @@
 
 /** Every screen the web can open, by the menu `component` that names it. */
 export const AVAILABLE_PAGES: readonly string[] = [
+  'dashboard/alarm/index',
+  'dashboard/config/index',
+  'dashboard/lighting/index',
+  'dashboard/overview/index',
+  'dashboard/portal/index',
   'error/401',
   'error/404',
   'index/Index',
@@ -53,6 +58,11 @@ export const AVAILABLE_PAGES: readonly string[] = [
   'statistics/fault/index',
   'statistics/lighting-rate/index',
   'statistics/online-rate/index',
+  'sys/device-online/index',
+  'sys/link/index',
+  'sys/message/index',
+  'sys/overview/index',
+  'sys/service/index',
   'sysclient/customer-config/index',
   'sysclient/customer-info/index',
   'sysclient/customer/index',

@@ -7,7 +7,7 @@ import { scopeTimeZone } from '../../platform/scope.ts';
 import { formatDate } from '../system/user/user-info.ts';
 import { scopedProject } from '../tenant/project/project.service.ts';
 import { energyTrend, latestAlarms, mapPoints } from './screen/dashboard.repository.ts';
-import { loadSettings, saveSettings } from './settings/dashboard-settings.repository.ts';
+import { loadSettings, portalCustomer, saveSettings } from './settings/dashboard-settings.repository.ts';
 
 const VIEW = ['dashboard:overview:list', 'dashboard:lighting:list', 'dashboard:alarm:list'];
 
@@ -92,13 +92,7 @@ export function dashboardRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const settings = await loadSettings(db, ctx.clientId);
-        const [client] =
-          ctx.clientId === null
-            ? []
-            : await db.query<{ name: string; short_name: string; platform_name: string; logo: string }>(
-                'select name, short_name, platform_name, logo from sys_client where client_id = $1',
-                [ctx.clientId],
-              );
+        const client = ctx.clientId === null ? undefined : await portalCustomer(db, ctx.clientId);
         return ok(req.lang, {
           clientId: ctx.clientId,
           name: client?.name ?? null,

@@ -5,15 +5,14 @@ import { ok, table } from '../../platform/envelope.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { sendWorkbook } from '../../platform/excel.ts';
 import { collectFigures, type FigureScope } from '../../platform/home-figures.ts';
-import { jobScheduler } from '../../platform/jobs/scheduler.ts';
 import { pageOf, pageQuery } from '../../platform/paging.ts';
-import { SqlParams, scopeSql } from '../../platform/scope.ts';
-import { disk } from '../monitor/server/server-info.ts';
 import { formatDate } from '../system/user/user-info.ts';
 import { scopedProject } from '../tenant/project/project.service.ts';
 import { connectivityByProject, connectivityNow, connectivitySeries } from './connectivity/connectivity.repository.ts';
 import { CONNECTIVITY_SAMPLE_MS } from './connectivity/connectivity-sampler.ts';
 import { linkTotals, listLinks } from './links/links.repository.ts';
+import { serviceStatus } from './status/service-status.ts';
+import { scopeCounts } from './status/status.repository.ts';
 import { THROUGHPUT_SAMPLE_MS, throughputMeter } from './throughput/throughput.ts';
 
 const tags = ['sys'];
@@ -57,46 +56,6 @@ export function operationsRoutes(deps: Deps): FastifyPluginAsyncZod {
     return { clientId: ctx.clientId, projectId: project?.projectId ?? null };
   };
 
-  const services = async () => {
-    const started = performance.now();
-    const database = await db.ping().catch(() => false);
-    const dbMs = Math.round((performance.now() - started) * 10) / 10;
-    const cacheStarted = performance.now();
-    const cache = await deps.cache.ping().catch(() => false);
-    const cacheMs = Math.round((performance.now() - cacheStarted) * 10) / 10;
-    const mqtt = deps.mqtt?.health() ?? { connected: false, mode: 'off', url: '' };
-    const scheduler = jobScheduler(deps);
-    const [jobs] = await db.query<{ enabled: number; total: number; lastFire: Date | null; failedToday: number }>(
-      `select count(*) filter (where status = '0')::int as enabled, count(*)::int as total,
-              max(last_fire_time) as "lastFire",
-              (select count(*)::int from sys_job_log where status = '1' and create_time > now() - interval '24 hours') as "failedToday"
-         from sys_job`,
-    );
-    const dataDisk = await disk(deps.config.dataDir);
-    const diskOk = !('error' in dataDisk) || !dataDisk.error;
-    return [
-      { name: 'database', ok: database, detail: { kind: db.kind, pingMs: dbMs } },
-      { name: 'broker', ok: mqtt.connected, detail: { ...mqtt, hub: deps.deviceHub !== null } },
-      { name: 'cache', ok: cache, detail: { kind: deps.cache.kind, pingMs: cacheMs } },
-      {
-        name: 'scheduler',
-        ok: scheduler.started,
-        detail: {
-          node: scheduler.node,
-          enabledJobs: jobs?.enabled ?? 0,
-          jobs: jobs?.total ?? 0,
-          lastFire: formatDate(jobs?.lastFire ?? null),
-          failedLast24h: jobs?.failedToday ?? 0,
-        },
-      },
-      {
-        name: 'disk',
-        ok: diskOk && ('usage' in dataDisk ? (dataDisk.usage ?? 0) < 95 : false),
-        detail: dataDisk,
-      },
-    ];
-  };
-
   return async (app) => {
     app.get(
       '/sys/overview',
@@ -107,14 +66,7 @@ export function operationsRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req) => {
         const ctx = req.auth();
         const scope = await scopeOf(ctx);
-        const p = new SqlParams();
-        const [counts] = await db.query<{ customers: number; projects: number }>(
-          `select (select count(*)::int from sys_client c
-                    where c.del_flag = '0' and ${scopeSql(scope, p, { client: 'c.client_id' })}) as customers,
-                  (select count(*)::int from biz_project pr
-                    where pr.del_flag = '0' and ${scopeSql(scope, p, { client: 'pr.client_id', project: 'pr.project_id' })}) as projects`,
-          p.values,
-        );
+        const counts = await scopeCounts(db, scope);
         const [figures, links, sessions] = await Promise.all([
           collectFigures(deps, scope),
           linkTotals(db, scope),
@@ -122,7 +74,7 @@ export function operationsRoutes(deps: Deps): FastifyPluginAsyncZod {
         ]);
         const platform = ctx.platform
           ? {
-              services: await services(),
+              services: await serviceStatus(deps),
               gateway: deps.deviceHub?.health() ?? null,
               throughput: throughputMeter(deps).points.slice(-60),
               browsers: deps.ws.size,
@@ -132,8 +84,8 @@ export function operationsRoutes(deps: Deps): FastifyPluginAsyncZod {
         return ok(req.lang, {
           scope,
           counts: {
-            customers: counts?.customers ?? 0,
-            projects: counts?.projects ?? 0,
+            customers: counts.customers,
+            projects: counts.projects,
             onlineUsers: sessions.filter((s) => scope.clientId === null || s.clientId === scope.clientId).length,
           },
           figures,
@@ -267,7 +219,7 @@ export function operationsRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         platformOnly(req.auth());
-        return ok(req.lang, { checkedAt: formatDate(new Date(deps.clock.now())), services: await services() });
+        return ok(req.lang, { checkedAt: formatDate(new Date(deps.clock.now())), services: await serviceStatus(deps) });
       },
     );
   };

@@ -1,4 +1,5 @@
 import { alarmTexts } from './alarm';
+import { dashboardTexts } from './dashboard';
 import { lightingTexts } from './lighting';
 import { lightingStatsTexts } from './lighting-stats';
 import { lorawanTexts } from './lorawan';
@@ -21,4 +22,5 @@ export const AREA_TEXTS = {
   alarm: alarmTexts,
   lorawan: lorawanTexts,
   things: thingsTexts,
+  dashboard: dashboardTexts,
 };

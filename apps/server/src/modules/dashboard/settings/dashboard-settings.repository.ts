@@ -78,3 +78,12 @@ export async function saveSettings(
     ],
   );
 }
+
+/** The customer the portal shows. */
+export async function portalCustomer(db: Database, clientId: number) {
+  const [row] = await db.query<{ name: string; short_name: string; platform_name: string; logo: string }>(
+    'select name, short_name, platform_name, logo from sys_client where client_id = $1',
+    [clientId],
+  );
+  return row;
+}
