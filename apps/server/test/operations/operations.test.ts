@@ -74,7 +74,7 @@ describe('operations monitor', () => {
   it('lists the broker sessions with the devices they carry', async () => {
     const { rows, total } = await get('/sys/link?keyword=OPS', d.token);
     expect(total).toBe(2);
-    expect(rows[0]).toMatchObject({ uid: 'OPS-CCU', children: 2, childrenOnline: 1, commState: 'ON' });
+    expect(rows[0]).toMatchObject({ uid: 'OPS-CCU', carried: 2, carriedOnline: 1, commState: 'ON' });
     expect((await get('/sys/link?online=false&keyword=OPS', d.token)).rows.map((r: { uid: string }) => r.uid)).toEqual([
       'OPS-LUX',
     ]);

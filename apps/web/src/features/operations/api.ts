@@ -61,8 +61,9 @@ export interface LinkRow {
   projectName: string;
   commState: string;
   lastSeen: string | null;
-  children: number;
-  childrenOnline: number;
+  /** devices it carries, and how many of them are online */
+  carried: number;
+  carriedOnline: number;
 }
 
 export interface MessageStats {

@@ -6,7 +6,7 @@ import { formatDate } from '../../system/user/user-info.ts';
 /**
  * The communication links: every device that holds its own broker session (concentrators, boxes,
  * direct controllers and sensors), whether it is connected, when it was last heard from, and the
- * devices it carries (children, and how many of them are online). Most children first, then name.
+ * devices it carries (and how many of them are online). Those carrying most first, then by name.
  */
 export async function listLinks(
   db: Database,
@@ -29,21 +29,21 @@ export async function listLinks(
     projectName: string;
     commState: string;
     lastSeen: Date | null;
-    children: number;
-    childrenOnline: number;
+    carried: number;
+    carriedOnline: number;
     total: number;
   }>(
     `select d.device_id as "deviceId", d.uid, d.name, d.device_type as "deviceType", pr.name as "projectName",
             d.comm_state as "commState", s.last_seen as "lastSeen",
-            coalesce(c.children, 0)::int as children, coalesce(c.online, 0)::int as "childrenOnline",
+            coalesce(c.carried, 0)::int as carried, coalesce(c.online, 0)::int as "carriedOnline",
             count(*) over ()::int as total
        from lt_device d
        join biz_project pr on pr.project_id = d.project_id
        left join lt_device_state s on s.device_id = d.device_id
-       left join lateral (select count(*) as children, count(*) filter (where k.comm_state = 'ON') as online
+       left join lateral (select count(*) as carried, count(*) filter (where k.comm_state = 'ON') as online
                             from lt_device k where k.gateway_id = d.device_id and k.device_id <> d.device_id) c on true
       where ${where.join(' and ')}
-      order by children desc, d.name, d.device_id
+      order by carried desc, d.name, d.device_id
       limit ${page.limit} offset ${page.offset}`,
     p.values,
   );

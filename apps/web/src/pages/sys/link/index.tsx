@@ -120,7 +120,7 @@ export default function CommunicationLinksPage() {
               title: t('sysOps.children'),
               key: 'children',
               align: 'right',
-              render: (_, r) => `${r.childrenOnline} / ${r.children}`,
+              render: (_, r) => `${r.carriedOnline} / ${r.carried}`,
             },
           ]}
         />
