@@ -18,10 +18,11 @@ export type DashboardKind = 'overview' | 'lighting' | 'alarm';
  */
 export const DASHBOARD_LAYOUTS: Record<
   DashboardKind,
-  { columns: number; panels: readonly (readonly [DashboardPanel, number, number])[] }
+  { columns: number; rows: number; panels: readonly (readonly [DashboardPanel, number, number])[] }
 > = {
   overview: {
     columns: 4,
+    rows: 3,
     panels: [
       ['devices', 1, 1],
       ['lamps', 1, 1],
@@ -34,6 +35,7 @@ export const DASHBOARD_LAYOUTS: Record<
   },
   lighting: {
     columns: 3,
+    rows: 3,
     panels: [
       ['lamps', 1, 1],
       ['lightingRate', 1, 1],
@@ -44,6 +46,7 @@ export const DASHBOARD_LAYOUTS: Record<
   },
   alarm: {
     columns: 3,
+    rows: 3,
     panels: [
       ['alarmGrades', 1, 1],
       ['latestAlarms', 2, 2],
@@ -86,8 +89,8 @@ function gauge(name: string, value: number | null, colour: string): EChartsCoreO
         axisTick: { show: false },
         splitLine: { show: false },
         axisLabel: { show: false },
-        title: { show: true, offsetCenter: [0, '40%'], color: TEXT, fontSize: 18 },
-        detail: { offsetCenter: [0, '0%'], color: '#fff', fontSize: 36, formatter: value === null ? '—' : '{value}%' },
+        title: { show: true, offsetCenter: [0, '70%'], color: TEXT, fontSize: 18 },
+        detail: { offsetCenter: [0, '5%'], color: '#fff', fontSize: 36, formatter: value === null ? '—' : '{value}%' },
         data: [{ value: value ?? 0, name }],
       },
     ],
@@ -363,7 +366,13 @@ export function Dashboard({ kind }: { kind: DashboardKind }) {
 
   return (
     <WallScreen title={title} logo={data.settings.logo} testId={`dashboard-${kind}`}>
-      <div className="lx-wall-grid" style={{ gridTemplateColumns: `repeat(${layout.columns}, 1fr)` }}>
+      <div
+        className="lx-wall-grid"
+        style={{
+          gridTemplateColumns: `repeat(${layout.columns}, 1fr)`,
+          gridTemplateRows: `repeat(${layout.rows}, minmax(0, 1fr))`,
+        }}
+      >
         {chosen.map(([panel]) => panels[panel]())}
       </div>
     </WallScreen>

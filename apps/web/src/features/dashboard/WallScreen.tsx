@@ -38,15 +38,24 @@ export function WallScreen({
 }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
-  const [scale, setScale] = useState(1);
+  const [fit, setFit] = useState({ scale: 1, left: 0, top: 0 });
+  const scale = fit.scale;
   const [full, setFull] = useState(false);
 
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const fit = () => setScale(canvasScale(element.clientWidth, element.clientHeight));
-    fit();
-    const observer = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(fit) : null;
+    // the canvas sits in the middle of its box: the side the proportions leave over is shared
+    const place = () => {
+      const next = canvasScale(element.clientWidth, element.clientHeight);
+      setFit({
+        scale: next,
+        left: Math.max(0, (element.clientWidth - DASHBOARD_CANVAS.width * next) / 2),
+        top: Math.max(0, (element.clientHeight - DASHBOARD_CANVAS.height * next) / 2),
+      });
+    };
+    place();
+    const observer = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(place) : null;
     observer?.observe(element);
     const onFull = () => setFull(document.fullscreenElement === element);
     document.addEventListener('fullscreenchange', onFull);
@@ -65,7 +74,13 @@ export function WallScreen({
     <div className="lx-wall" ref={box} data-testid={testId}>
       <div
         className="lx-wall-canvas"
-        style={{ width: DASHBOARD_CANVAS.width, height: DASHBOARD_CANVAS.height, transform: `scale(${scale})` }}
+        style={{
+          width: DASHBOARD_CANVAS.width,
+          height: DASHBOARD_CANVAS.height,
+          left: fit.left,
+          top: fit.top,
+          transform: `scale(${scale})`,
+        }}
         data-scale={scale.toFixed(3)}
       >
         <header className="lx-wall-header">
