@@ -18,12 +18,14 @@ import {
 import { alarmArea } from './modules/alarm/index.ts';
 import { authArea } from './modules/auth/index.ts';
 import { commonArea } from './modules/common/index.ts';
+import { dashboardArea } from './modules/dashboard/index.ts';
 import { gisArea } from './modules/gis/index.ts';
 import { lightingArea } from './modules/lighting/index.ts';
 import { lorawanArea } from './modules/lorawan/index.ts';
 import { manholeArea } from './modules/manhole/index.ts';
 import { mobileArea } from './modules/mobile/index.ts';
 import { monitorArea } from './modules/monitor/index.ts';
+import { operationsArea } from './modules/operations/index.ts';
 import { opsArea } from './modules/ops/index.ts';
 import { dictLabels } from './modules/system/dict/dict.service.ts';
 import { systemArea } from './modules/system/index.ts';
@@ -57,6 +59,8 @@ export const AREAS: readonly Area[] = [
   mobileArea,
   gisArea,
   opsArea,
+  dashboardArea,
+  operationsArea,
 ];
 
 /** Builds the HTTP application: platform plugins first, then every area, explicitly. */

@@ -1,6 +1,7 @@
 import { type Bilingual, interpolate, type Lang } from './i18n.ts';
 import { ADMIN_MESSAGES } from './messages/admin.ts';
 import { ALARM_MESSAGES } from './messages/alarm.ts';
+import { DASHBOARD_MESSAGES } from './messages/dashboard.ts';
 import { GIS_MESSAGES } from './messages/gis.ts';
 import { LIGHTING_MESSAGES } from './messages/lighting.ts';
 import { LORAWAN_MESSAGES } from './messages/lorawan.ts';
@@ -188,6 +189,7 @@ export const MESSAGES = {
   ...WAREHOUSE_MESSAGES,
   ...MOBILE_MESSAGES,
   ...GIS_MESSAGES,
+  ...DASHBOARD_MESSAGES,
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof MESSAGES;

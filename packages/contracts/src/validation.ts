@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Bilingual, Lang } from './i18n.ts';
 import { ADMIN_FIELDS } from './messages/admin.ts';
 import { ALARM_FIELDS } from './messages/alarm.ts';
+import { DASHBOARD_FIELDS } from './messages/dashboard.ts';
 import { GIS_FIELDS } from './messages/gis.ts';
 import { LIGHTING_FIELDS } from './messages/lighting.ts';
 import { LORAWAN_FIELDS } from './messages/lorawan.ts';
@@ -57,6 +58,7 @@ export const FIELD_LABELS: Record<string, Bilingual> = {
   ...ALARM_FIELDS,
   ...LORAWAN_FIELDS,
   ...GIS_FIELDS,
+  ...DASHBOARD_FIELDS,
 };
 
 export function fieldLabel(path: string, lang: Lang): string {

@@ -2,6 +2,7 @@
 export * from '../modules/alarm/alarm.table.ts';
 export * from '../modules/alarm/notify/notify.table.ts';
 export * from '../modules/common/file.table.ts';
+export * from '../modules/dashboard/settings/dashboard-settings.table.ts';
 export * from '../modules/gis/gis.table.ts';
 export * from '../modules/lighting/device/device.table.ts';
 export * from '../modules/lighting/import/import.table.ts';
@@ -10,6 +11,7 @@ export * from '../modules/lighting/statistics/lighting-stats.table.ts';
 export * from '../modules/lighting/strategy/strategy.table.ts';
 export * from '../modules/lorawan/settings/settings.table.ts';
 export * from '../modules/mobile/mobile.table.ts';
+export * from '../modules/operations/connectivity/connectivity.table.ts';
 export * from '../modules/ops/team/team.table.ts';
 export * from '../modules/ops/work-order/work-order.table.ts';
 export * from '../modules/system/config/config.table.ts';

@@ -1,4 +1,5 @@
 import { alarmTexts } from './alarm';
+import { dashboardTexts } from './dashboard';
 import { gisTexts } from './gis';
 import { lightingTexts } from './lighting';
 import { lightingStatsTexts } from './lighting-stats';
@@ -29,4 +30,5 @@ export const AREA_TEXTS = {
   mobile: mobileTexts,
   gis: gisTexts,
   ops: opsTexts,
+  dashboard: dashboardTexts,
 };

@@ -1,4 +1,4 @@
-import { BarChart, CustomChart, GaugeChart, LineChart, PieChart } from 'echarts/charts';
+import { BarChart, CustomChart, GaugeChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
@@ -17,6 +17,7 @@ echarts.use([
   GaugeChart,
   LineChart,
   PieChart,
+  ScatterChart,
   DataZoomComponent,
   GridComponent,
   LegendComponent,

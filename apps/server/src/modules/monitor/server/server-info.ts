@@ -59,7 +59,8 @@ async function cpuUsage() {
   };
 }
 
-async function disk(path: string) {
+/** One mounted file system: size, free and used as df reports them. */
+export async function disk(path: string) {
   try {
     const s = await statfs(path);
     const total = s.blocks * s.bsize;
