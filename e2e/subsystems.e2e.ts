@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)('subsystem switcher', () => {
     await page.screenshot({ path: 'docs/screenshots/subsystem-switcher.png' });
     // subsystems with no screen built yet are not offered
     await expect(switcher.getByText('智慧灯杆').count()).resolves.toBe(0);
-    await expect(switcher.getByText('数据大屏').count()).resolves.toBe(0);
+    await expect(switcher.getByText('视频监控').count()).resolves.toBe(0);
 
     await switcher.getByText('授权与客户管理').click();
     await page.waitForURL('**/web/system/user');
@@ -96,10 +96,11 @@ describe.skipIf(!hasChromium)('subsystem switcher', () => {
     await open(page, '/web/sysclient/subsystem');
     await page.getByTestId('subsystem-page').waitFor();
     const row = (name: string) => page.locator('.ant-table-row', { hasText: name }).first();
-    await row('数据大屏').getByText('暂未上线').waitFor();
+    await row('视频监控').getByText('暂未上线').waitFor();
     await row('智慧照明').getByText('可用', { exact: true }).waitFor();
     await row('智能井盖').getByText('可用', { exact: true }).waitFor();
     await row('资产信息').getByText('可用', { exact: true }).waitFor();
+    await row('数据大屏').getByText('可用', { exact: true }).waitFor();
   });
 
   it('offers no menu that opens the 404 page, in any available subsystem', async () => {
