@@ -87,6 +87,20 @@ const RECORD_PARAMS: Record<string, string> = {
   orderIds: 'workOrder',
   teamId: 'team',
   teamIds: 'team',
+  warehouseId: 'warehouse',
+  warehouseIds: 'warehouse',
+  consumableId: 'consumable',
+  consumableIds: 'consumable',
+  stockInId: 'stockIn',
+  stockOutId: 'stockOut',
+  versionId: 'appVersion',
+  versionIds: 'appVersion',
+  terminalId: 'terminal',
+  terminalIds: 'terminal',
+  pushId: 'push',
+  pushIds: 'push',
+  feedbackId: 'feedback',
+  feedbackIds: 'feedback',
 };
 
 /** `:id`/`:ids` name the record of the route's own area */
@@ -467,6 +481,50 @@ async function rivalRecords(): Promise<void> {
   rival.team = await id(`insert into ops_team (client_id, name) values ($1, '${MARK} crew') returning team_id as id`, [
     c,
   ]);
+  // the rival's store with a part on the shelf, a purchase received and parts waiting for approval
+  rival.warehouse = await id(
+    `insert into ops_warehouse (client_id, project_id, code, name) values ($1, $2, '${MARK}-WH', '${MARK} store') returning warehouse_id as id`,
+    [c, p],
+  );
+  rival.consumable = await id(
+    `insert into ops_consumable (client_id, code, name, category, unit, min_stock) values ($1, '${MARK}-LED', '${MARK} lamp head', 'LAMP', 'pcs', 5) returning consumable_id as id`,
+    [c],
+  );
+  await db.query('insert into ops_stock (warehouse_id, consumable_id, client_id, quantity) values ($1, $2, $3, 3)', [
+    rival.warehouse,
+    rival.consumable,
+    c,
+  ]);
+  rival.stockIn = await id(
+    `insert into ops_stock_in (client_id, in_no, warehouse_id, in_type, supplier) values ($1, '${MARK}-IN', $2, 'PURCHASE', '${MARK}') returning stock_in_id as id`,
+    [c, rival.warehouse],
+  );
+  rival.stockOut = await id(
+    `insert into ops_stock_out (client_id, out_no, warehouse_id, purpose, work_order_id, recipient) values ($1, '${MARK}-OUT', $2, 'WORK_ORDER', $3, '${MARK}') returning stock_out_id as id`,
+    [c, rival.warehouse, rival.workOrder],
+  );
+  await db.query(
+    "insert into ops_stock_line (doc_type, doc_id, consumable_id, quantity) values ('IN', $1, $3, 3), ('OUT', $2, $3, 1)",
+    [rival.stockIn, rival.stockOut, rival.consumable],
+  );
+  // the rival's own app release, its crew's phone, a message sent to its crews and their feedback
+  rival.appVersion = await id(
+    `insert into app_version (client_id, platform, version_code, version_name, url, release_notes) values ($1, 'ANDROID', 99, '${MARK}', 'https://${MARK}.example/app', '${MARK}') returning version_id as id`,
+    [c],
+  );
+  rival.terminal = await id(
+    `insert into app_terminal (client_id, user_id, terminal_code, platform, device_model, first_seen, last_seen) values ($1, $2, '${MARK}-phone', 'ANDROID', '${MARK}', now(), now()) returning terminal_id as id`,
+    [c, rival.user],
+  );
+  rival.push = await id(
+    `insert into app_push (client_id, title, content, target, state, sent_time) values ($1, '${MARK} notice', '${MARK}', 'ALL', 'SENT', now()) returning push_id as id`,
+    [c],
+  );
+  await db.query('insert into app_push_receipt (push_id, user_id) values ($1, $2)', [rival.push, rival.user]);
+  rival.feedback = await id(
+    `insert into app_feedback (client_id, user_id, user_name, feedback_type, content) values ($1, $2, 'rival_admin', 'BUG', '${MARK} feedback') returning feedback_id as id`,
+    [c, rival.user],
+  );
 }
 
 /** The tables whose rows the walk must leave as they are. */
@@ -489,6 +547,15 @@ const SNAPSHOT = [
   'ops_work_order',
   'ops_work_order_history',
   'ops_team',
+  'ops_warehouse',
+  'ops_consumable',
+  'ops_stock',
+  'ops_stock_in',
+  'ops_stock_out',
+  'app_version',
+  'app_terminal',
+  'app_push',
+  'app_feedback',
   'lt_tag',
   'lt_group',
   'lt_strategy',

@@ -543,7 +543,10 @@ export function mobileRepository(database: Database) {
         unread: await db.$count(appPushReceipt, and(where, isNull(appPushReceipt.readTime))),
       };
     },
+    /** Marks messages of the user's inbox read; a message that never reached the user is "not found". */
     async markRead(scope: Scope, now: number, pushIds: number[]) {
+      const mine = and(eq(appPushReceipt.userId, scope.userId), inArray(appPushReceipt.pushId, pushIds));
+      if ((await db.$count(appPushReceipt, mine)) !== new Set(pushIds).size) throw notFound();
       await db
         .update(appPushReceipt)
         .set({ readTime: new Date(now) })
