@@ -1,11 +1,11 @@
 import {
+  ALARM_KINDS,
   ALARM_RULES,
   type AlarmConfigType,
   type AlarmSetting,
   type HubDevice,
   OFFLINE_ALARMS,
 } from '@luxgrid/contracts';
-import { ALARM_CONFIG_TYPES } from '@luxgrid/contracts/enums';
 import type { Deps } from '../../../platform/context.ts';
 import { projectSettings } from '../settings/settings.repository.ts';
 import { AlarmStore, type RaiseOp, type RecoverOp } from './alarm.store.ts';
@@ -22,12 +22,18 @@ const SETTINGS_CHANNEL = 'alarm:settings';
 /** How often held reading conditions are checked without a new reading. */
 const TICK_MS = 5_000;
 
-const EVENT_TYPES = new Set(ALARM_CONFIG_TYPES.filter((t) => ALARM_RULES[t].event));
+const EVENT_TYPES = new Set(ALARM_KINDS.filter((t) => ALARM_RULES[t].event));
+/** a family's recovering event → the alarms it recovers (a cover's COVER_CLOSED → COVER_OPENED) */
+const RECOVERED_BY = new Map<string, AlarmConfigType[]>();
+for (const type of ALARM_KINDS) {
+  const by = ALARM_RULES[type].recoveredBy;
+  if (by) RECOVERED_BY.set(by, [...(RECOVERED_BY.get(by) ?? []), type]);
+}
 /** types whose readings raise and recover them */
-const READING_TYPES = ALARM_CONFIG_TYPES.filter((t) => ALARM_RULES[t].reading);
+const READING_TYPES = ALARM_KINDS.filter((t) => ALARM_RULES[t].reading);
 /** device type → the reading rules that apply to it, with the readings each watches (its fields and its condition) */
 const READING_RULES_BY_TYPE = new Map<string, [AlarmConfigType, readonly string[]][]>();
-for (const type of ALARM_CONFIG_TYPES) {
+for (const type of ALARM_KINDS) {
   const rule = ALARM_RULES[type];
   if (!rule.reading) continue;
   const watched = [...rule.reading.fields, ...(rule.reading.onlyWhile ? [rule.reading.onlyWhile.field] : [])];
@@ -215,6 +221,8 @@ export class AlarmDetection {
       for (const t of types) this.following(device.deviceId, t, false);
       return this.enqueue({ kind: 'recover', op: { device, types, ts, cause: 'RECOVER' } });
     }
+    const recovers = RECOVERED_BY.get(type)?.filter((t) => ALARM_RULES[t].deviceTypes.includes(device.deviceType));
+    if (recovers?.length) return this.enqueue({ kind: 'recover', op: { device, types: recovers, ts, cause: type } });
     if (!EVENT_TYPES.has(type as AlarmConfigType)) return;
     const alarm = type as AlarmConfigType;
     if (!ALARM_RULES[alarm].deviceTypes.includes(device.deviceType)) return;
