@@ -123,7 +123,7 @@ try {
         });
       }
       t.deps.devices.emit(events);
-      // the rules' own work is awaited per batch; the fault codes' writer (lighting/gateway/fault-state.ts)
+      // the rules' own work is awaited per batch; the fault codes' writer (platform/devices/faults.ts)
       // coalesces into one write a second on the wall clock, as behind the hub, and is awaited at the end
       await detection.idle();
       await new Promise((resolve) => setImmediate(resolve));

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { ALARM_KINDS } from './alarm.ts';
-import {
-  ALARM_GRADES,
-  ALARM_STATES,
-  COMMAND_LIFECYCLE,
-  COMMUNICATION_STATES,
-  ISSUE_STATES,
-} from './enums.ts';
+import { ALARM_GRADES, ALARM_STATES, COMMAND_LIFECYCLE, COMMUNICATION_STATES, ISSUE_STATES } from './enums.ts';
 
 /*
  * What `/ws` tells a signed-in browser (docs/architecture.md, "The push channel"). Every message is

@@ -1,5 +1,6 @@
 import {
   ACTION_TYPES,
+  ALARM_CONFIG_TYPES,
   ALARM_GRADES,
   ALARM_STATES,
   ALARM_TYPES,
@@ -57,8 +58,6 @@ import {
   WEEK_DAYS,
   YES_NO,
 } from '../enums.ts';
-import { ALARM_KINDS } from '../alarm.ts';
-import { FAMILIES } from '../things/index.ts';
 import { LIGHTING } from '../things/lighting.ts';
 import type { DictItemSeed, DictSeed } from './types.ts';
 
@@ -471,17 +470,13 @@ export const DICTS: DictSeed[] = [
     NEW: ['未恢复', 'Unrecovered', 'danger'],
     RECOVERED: ['已恢复', 'Recovered', 'success'],
   }),
-  // the labels of the alarm kinds: lighting's 33 types and the other families' graded events
+  // the labels of the lighting family's alarm events
   dict(
     'alarm_config_type',
     '告警配置类型',
     'Alarm Configuration Type',
-    ALARM_KINDS,
-    familyLabels(
-      FAMILIES.flatMap((family) =>
-        family.types.flatMap((type) => type.events.map((event) => [event.type, event.label] as const)),
-      ),
-    ),
+    ALARM_CONFIG_TYPES,
+    familyLabels(LIGHTING.types.flatMap((type) => type.events.map((event) => [event.type, event.label] as const))),
   ),
 
   /* ---------------------------------------------------------------- tasks, strategies, upgrades */

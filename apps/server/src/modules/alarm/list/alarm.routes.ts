@@ -23,6 +23,7 @@ import { dateRange, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { idParam } from '../../../platform/params.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { alarmDetection } from '../detection/detection.ts';
+import { alarmKindLabels } from '../kind-labels.ts';
 import {
   ALARM_SORTABLE,
   type AlarmFilter,
@@ -323,7 +324,7 @@ export function alarmHandling(deps: Deps, kinds?: readonly AlarmConfigType[]) {
         deps.clock.now(),
       );
       const en = lang === 'en-US';
-      const label = await deps.dictionaries(lang, 'alarm_config_type');
+      const label = await alarmKindLabels(deps, lang);
       const yes = en ? 'Yes' : '是';
       const no = en ? 'No' : '否';
       return sendWorkbook(

@@ -4,6 +4,7 @@ import { type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onPush } from '../../../app/socket';
 import { type AlarmDetail, type AlarmRow, familyAlarmApi, GRADE_COLOURS } from '../../../features/alarm/api';
+import { useAlarmKindLabel } from '../../../features/alarm/kinds';
 import { useThrottled } from '../../../features/lighting/live';
 import { NeedProject, useProjectId } from '../../../features/lighting/project';
 import { CoverDrawer } from '../../../features/manhole/CoverDrawer';
@@ -22,7 +23,7 @@ type Handling = { kind: 'acknowledge' | 'clear'; alarmIds: number[] };
 /** One cover alarm's history: raised, repeated, acknowledged, cleared, recovered — who and when. */
 function AlarmHistory({ alarmId, onClose }: { alarmId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const types = useDict('alarm_config_type');
+  const kindLabel = useAlarmKindLabel();
   const [alarm, setAlarm] = useState<AlarmDetail | null>(null);
   useEffect(() => {
     setAlarm(null);
@@ -41,7 +42,7 @@ function AlarmHistory({ alarmId, onClose }: { alarmId: number | null; onClose: (
       open={alarmId !== null}
       onClose={onClose}
       width={420}
-      title={alarm ? `${types.find((o) => o.dictValue === alarm.alarmConfigType)?.dictLabel ?? ''} · ${alarm.uid}` : ''}
+      title={alarm ? `${kindLabel(alarm.alarmConfigType)} · ${alarm.uid}` : ''}
       data-testid="manhole-alarm-history"
     >
       <Timeline
@@ -65,7 +66,7 @@ function AlarmPageBody() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const grades = useDict('alarm_grade');
-  const types = useDict('alarm_config_type');
+  const typeLabel = useAlarmKindLabel();
   const projectId = useProjectId()!;
   const table = useRef<ProTableRef>(null);
   const extraParams = useMemo(() => ({ projectId }), [projectId]);
@@ -112,7 +113,6 @@ function AlarmPageBody() {
       setBusy(false);
     }
   };
-  const typeLabel = (value: string) => types.find((o) => o.dictValue === value)?.dictLabel ?? value;
 
   const columns: ProColumn<AlarmRow>[] = [
     column('alarmConfigType', t('mhAlarm.type'), {
