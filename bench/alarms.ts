@@ -14,7 +14,7 @@
 
 import { readFileSync } from 'node:fs';
 import type { HubDevice } from '@luxgrid/contracts';
-import { ALARM_CONFIG_TYPES } from '@luxgrid/contracts/enums';
+import { ALARM_KINDS } from '@luxgrid/contracts';
 import { alarmDetection } from '../apps/server/src/modules/alarm/detection/detection.ts';
 import type { HubEvent } from '../apps/server/src/platform/devices/events.ts';
 import { startTestApp } from '../apps/server/test/harness.ts';
@@ -65,7 +65,7 @@ try {
   /** every rule of the project on or off, through the alarm settings API */
   const setAll = async (enabled: boolean) => {
     const list = await t.call('GET', `/lighting/alarm-config/list?projectId=${d.projectId}`, { token: d.token });
-    if (list.body.rows?.length !== ALARM_CONFIG_TYPES.length) throw new Error(`settings: ${JSON.stringify(list.body)}`);
+    if (list.body.rows?.length !== ALARM_KINDS.length) throw new Error(`settings: ${JSON.stringify(list.body)}`);
     for (const row of list.body.rows) {
       const res = await t.call('PUT', '/lighting/alarm-config', {
         token: d.token,
@@ -167,7 +167,7 @@ try {
   // 2. flood, rules at their defaults
   await t.call('POST', '/lighting/alarm-config/reset', {
     token: d.token,
-    body: { projectId: d.projectId, alarmConfigTypes: [...ALARM_CONFIG_TYPES] },
+    body: { projectId: d.projectId, alarmConfigTypes: [...ALARM_KINDS] },
   });
   const original = t.deps.ws.publish.bind(t.deps.ws);
   let pushedAt = 0;
