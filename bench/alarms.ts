@@ -4,14 +4,17 @@
  *  1. ingest: the same telemetry stream (10,000 lamps, each every 10 s on the injected clock,
  *     --readings readings per run in the device hub's flush batches of --batch) handled with every
  *     alarm rule enabled and with every rule disabled, both set through PUT /lighting/alarm-config;
- *     readings/s of each and the ratio, same run, two alternating runs each after a warm-up;
+ *     readings/s of each and the ratio, same run, --rounds alternating runs each after a warm-up;
+ *     also the CPU each run used (this process and the PostgreSQL backends of its database), which
+ *     the other work on a shared machine disturbs less than the wall clock;
  *  2. flood: 10,000 lamps behind 200 concentrators go dark in one presence sweep; time until the
  *     200 parent alarms are recorded and pushed, and the alarms created (listed and inhibited).
- *   npx tsx bench/alarms.ts [--readings 200000] [--batch 5000]
+ *   npx tsx bench/alarms.ts [--readings 200000] [--batch 5000] [--rounds 2]
  */
 
+import { readFileSync } from 'node:fs';
 import type { HubDevice } from '@luxgrid/contracts';
-import { ALARM_CONFIG_TYPES } from '@luxgrid/contracts/enums';
+import { ALARM_KINDS } from '@luxgrid/contracts';
 import { alarmDetection } from '../apps/server/src/modules/alarm/detection/detection.ts';
 import type { HubEvent } from '../apps/server/src/platform/devices/events.ts';
 import { startTestApp } from '../apps/server/test/harness.ts';
@@ -24,6 +27,7 @@ const arg = (name: string, fallback: number) => {
 };
 const readings = arg('readings', 200_000);
 const batch = arg('batch', 5_000);
+const rounds = arg('rounds', 2);
 const CONCENTRATORS = 200;
 const LAMPS_EACH = 50;
 
@@ -61,7 +65,7 @@ try {
   /** every rule of the project on or off, through the alarm settings API */
   const setAll = async (enabled: boolean) => {
     const list = await t.call('GET', `/lighting/alarm-config/list?projectId=${d.projectId}`, { token: d.token });
-    if (list.body.rows?.length !== ALARM_CONFIG_TYPES.length) throw new Error(`settings: ${JSON.stringify(list.body)}`);
+    if (list.body.rows?.length !== ALARM_KINDS.length) throw new Error(`settings: ${JSON.stringify(list.body)}`);
     for (const row of list.body.rows) {
       const res = await t.call('PUT', '/lighting/alarm-config', {
         token: d.token,
@@ -82,8 +86,25 @@ try {
     }
   };
 
+  /** CPU seconds used so far by the PostgreSQL backends serving this database (Linux /proc) */
+  const pgCpu = async () => {
+    const pids = await db.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()');
+    let ticks = 0;
+    for (const { pid } of pids) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        /* ended meanwhile */
+      }
+    }
+    return ticks / 100;
+  };
+
   /** the telemetry stream of the lamps: ordinary evening readings, one lamp in 500 over-voltage */
   const ingest = async (count: number) => {
+    const cpu0 = process.cpuUsage();
+    const pg0 = await pgCpu();
     const started = performance.now();
     for (let done = 0; done < count; done += batch) {
       const events: HubEvent[] = [];
@@ -102,26 +123,31 @@ try {
         });
       }
       t.deps.devices.emit(events);
-      // the rules' own work is awaited per batch; the fault codes' writer (lighting/gateway/fault-state.ts)
+      // the rules' own work is awaited per batch; the fault codes' writer (platform/devices/faults.ts)
       // coalesces into one write a second on the wall clock, as behind the hub, and is awaited at the end
       await detection.idle();
       await new Promise((resolve) => setImmediate(resolve));
     }
     await t.deps.devices.idle();
     await detection.idle();
-    return count / ((performance.now() - started) / 1000);
+    const rate = count / ((performance.now() - started) / 1000);
+    const cpu = process.cpuUsage(cpu0);
+    const pg = (await pgCpu()) - pg0;
+    // CPU milliseconds per 1,000 readings: the server's, PostgreSQL's
+    return { rate, node: (cpu.user + cpu.system) / 1000 / (count / 1000), pg: (pg * 1000) / (count / 1000) };
   };
 
   // 1. ingest, rules on vs off, alternating, after a warm-up
   await setAll(true);
   await ingest(Math.min(readings, 50_000));
-  const rates: { on: number[]; off: number[] } = { on: [], off: [] };
+  type Run = Awaited<ReturnType<typeof ingest>>;
+  const runs: { on: Run[]; off: Run[] } = { on: [], off: [] };
   // over-voltage alarms present after each run with the rules on (the stream holds 20 lamps beyond)
   const raised: number[] = [];
-  for (const round of [1, 2]) {
-    for (const enabled of round === 1 ? [false, true] : [true, false]) {
+  for (let round = 1; round <= rounds; round++) {
+    for (const enabled of round % 2 ? [false, true] : [true, false]) {
       await setAll(enabled);
-      rates[enabled ? 'on' : 'off'].push(await ingest(readings));
+      runs[enabled ? 'on' : 'off'].push(await ingest(readings));
       if (enabled) {
         const [n] = await db.query<{ n: number }>(
           "select count(*)::int as n from lt_alarm where project_id = $1 and alarm_config_type = 'RtuOverVoltage'",
@@ -132,14 +158,16 @@ try {
     }
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const on = mean(rates.on);
-  const off = mean(rates.off);
+  const on = mean(runs.on.map((r) => r.rate));
+  const off = mean(runs.off.map((r) => r.rate));
+  const cpuOn = mean(runs.on.map((r) => r.node + r.pg));
+  const cpuOff = mean(runs.off.map((r) => r.node + r.pg));
   await db.query('delete from lt_alarm where project_id = $1', [d.projectId]);
 
   // 2. flood, rules at their defaults
   await t.call('POST', '/lighting/alarm-config/reset', {
     token: d.token,
-    body: { projectId: d.projectId, alarmConfigTypes: [...ALARM_CONFIG_TYPES] },
+    body: { projectId: d.projectId, alarmConfigTypes: [...ALARM_KINDS] },
   });
   const original = t.deps.ws.publish.bind(t.deps.ws);
   let pushedAt = 0;
@@ -186,6 +214,13 @@ try {
         `>= 0.90 ${raised.some((n) => n > 0) ? (on / off >= 0.9 ? 'met' : 'NOT MET') : 'inconclusive: no reading alarm was raised'}`,
       ],
       [
+        'CPU ms per 1,000 readings (server + PostgreSQL), on (vs off)',
+        cpuOn.toFixed(1),
+        cpuOff.toFixed(1),
+        (cpuOff / cpuOn).toFixed(3),
+        '',
+      ],
+      [
         'flood: 200 parent alarms recorded + pushed (ms)',
         Math.round(pushedAt - started),
         '',
@@ -199,7 +234,9 @@ try {
     ]),
   );
   console.log(
-    `runs (readings/s): on ${rates.on.map(Math.round).join(', ')}; off ${rates.off.map(Math.round).join(', ')}; ` +
+    `runs (readings/s; CPU ms per 1,000 server+PostgreSQL): ` +
+      `on ${runs.on.map((r) => `${Math.round(r.rate)} (${r.node.toFixed(1)}+${r.pg.toFixed(1)})`).join(', ')}; ` +
+      `off ${runs.off.map((r) => `${Math.round(r.rate)} (${r.node.toFixed(1)}+${r.pg.toFixed(1)})`).join(', ')}; ` +
       `over-voltage alarms after the on runs ${raised.join(', ')}; load average ${(await import('node:os'))
         .loadavg()
         .map((x) => x.toFixed(2))

@@ -276,11 +276,13 @@ describe.skipIf(!hasChromium)('alarms (issue #14)', () => {
     expect(left.rows).toEqual([]);
   });
 
-  it('shows the 33 alarm types of the project and saves a threshold', async () => {
+  it('shows the 33 alarm types and the covers’ alarm kinds of the project and saves a threshold', async () => {
     await page.goto(CONFIG_PAGE);
     const table = page.getByTestId('alarm-config-table');
     await table.locator('tr[data-row-key="RtuOverVoltage"]').waitFor();
-    await expect(table.locator('tbody tr[data-row-key]').count()).resolves.toBe(33);
+    // the 33 types of smart lighting, then the manhole covers' four, named as their thing model names them
+    await expect(table.locator('tbody tr[data-row-key]').count()).resolves.toBe(37);
+    await expect(table.locator('tr[data-row-key="COVER_OPENED"]').textContent()).resolves.toContain('井盖开启');
     await table.getByTestId('alarm-config-edit-RtuOverVoltage').click();
     const dialog = page.getByTestId('alarm-config-dialog');
     await dialog

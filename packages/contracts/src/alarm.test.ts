@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ALARM_RULES, alarmSettingBody, defaultSetting, OFFLINE_ALARMS } from './alarm.ts';
+import { ALARM_KINDS, ALARM_RULES, alarmSettingBody, defaultSetting, OFFLINE_ALARMS } from './alarm.ts';
 import { ALARM_CONFIG_TYPES } from './enums.ts';
+import { deviceTypeDefinition } from './things/index.ts';
 import { LIGHTING } from './things/lighting.ts';
 
 describe('alarm rules', () => {
   it('cover the 33 types of the spec, each with defaults its own settings schema accepts', () => {
-    expect(Object.keys(ALARM_RULES).sort()).toEqual([...ALARM_CONFIG_TYPES].sort());
-    for (const type of ALARM_CONFIG_TYPES) {
+    const lighting = ALARM_KINDS.filter((k) => ALARM_RULES[k].family === 'lighting');
+    expect(lighting.sort()).toEqual([...ALARM_CONFIG_TYPES].sort());
+    // the other kinds are other families' graded events, never one of the 33
+    const others = ALARM_KINDS.filter((k) => ALARM_RULES[k].family !== 'lighting');
+    for (const kind of others) expect(ALARM_CONFIG_TYPES as readonly string[]).not.toContain(kind);
+    for (const type of ALARM_KINDS) {
       const parsed = alarmSettingBody.safeParse({ projectId: 1, ...defaultSetting(type) });
       expect(parsed.success, `${type}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
       const r = ALARM_RULES[type];
@@ -35,6 +40,15 @@ describe('alarm rules', () => {
             def!.telemetry.map((f) => f.key),
             `${type} reads ${field} of ${code}`,
           ).toContain(field);
+      }
+    }
+    // another family's kind: an event its device types declare, with the event that recovers it
+    for (const kind of ALARM_KINDS.filter((k) => ALARM_RULES[k].family !== 'lighting')) {
+      const r = ALARM_RULES[kind];
+      for (const code of r.deviceTypes) {
+        const events = deviceTypeDefinition(code)!.events.map((e) => e.type);
+        expect(events, `${kind} on ${code}`).toContain(kind);
+        expect(events, `${kind} recovered on ${code}`).toContain(r.recoveredBy);
       }
     }
     expect(OFFLINE_ALARMS).toEqual({

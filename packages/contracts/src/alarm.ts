@@ -4,12 +4,26 @@
  * settings a project may change and the shapes the alarm list answers.
  */
 import { z } from 'zod';
-import { ALARM_CONFIG_TYPES, ALARM_GRADES, ALARM_STATES, type ALARM_TYPES, type LABEL_TYPES } from './enums.ts';
+import { type ALARM_CONFIG_TYPES, ALARM_GRADES, ALARM_STATES, type ALARM_TYPES, type LABEL_TYPES } from './enums.ts';
 import type { Bilingual } from './i18n.ts';
 import { idList } from './system.ts';
+import { FAMILIES, LIGHTING } from './things/index.ts';
+import type { MANHOLE_FAMILY } from './things/manhole.ts';
+import type { ThingFamily } from './things/types.ts';
 import { idNumber, optionalText, rule } from './validation.ts';
 
-export type AlarmConfigType = ALARM_CONFIG_TYPES;
+/** The graded events a family's devices report (each an alarm of the alarm area), as a type. */
+type GradedEvent<F> = F extends { types: readonly (infer T)[] }
+  ? T extends { events: readonly (infer E)[] }
+    ? E extends { type: infer N extends string; grade: string; recoveredBy: string }
+      ? N
+      : never
+    : never
+  : never;
+/** Alarms of the families beside lighting: their devices' graded events (a manhole cover's COVER_OPENED …). */
+export type FamilyAlarmType = GradedEvent<typeof MANHOLE_FAMILY>;
+/** Every alarm kind: the 33 configuration types of smart lighting and the other families' graded events. */
+export type AlarmConfigType = ALARM_CONFIG_TYPES | FamilyAlarmType;
 export type AlarmGradeName = ALARM_GRADES;
 
 /** A rule evaluated on a device's readings: the value beyond the threshold for the hold time raises the alarm. */
@@ -36,8 +50,12 @@ export interface ThresholdDef {
 
 /** How one alarm configuration type is detected and what the platform assumes until a project says otherwise. */
 export interface AlarmRule {
-  /** the alarm type (spec §3): which kind of device it is about */
-  alarmType: ALARM_TYPES;
+  /** the alarm type (spec §3): which kind of device it is about; another family's alarms: the family's code in capitals */
+  alarmType: ALARM_TYPES | Uppercase<string>;
+  /** the device family it belongs to (lighting's 33 types: `lighting`) */
+  family: string;
+  /** the device event that recovers it, besides RECOVER naming it (a cover's COVER_CLOSED) */
+  recoveredBy?: string;
   labelType?: LABEL_TYPES;
   /** the device types that raise it */
   deviceTypes: readonly string[];
@@ -71,7 +89,7 @@ const CIRCUITS = ['BRANCH', 'LOOP'] as const;
 const LAMPS = ['RTU'] as const;
 const closed = { field: 'breaker', equals: 'CLOSE' };
 const lit = { field: 'lampState', equals: 'ON' };
-const fault = (grade: AlarmGradeName, deviceTypes: readonly string[] = LAMPS): AlarmRule => ({
+const fault = (grade: AlarmGradeName, deviceTypes: readonly string[] = LAMPS): Omit<AlarmRule, 'family'> => ({
   alarmType: 'RTU',
   labelType: 'rtu',
   deviceTypes,
@@ -81,7 +99,7 @@ const fault = (grade: AlarmGradeName, deviceTypes: readonly string[] = LAMPS): A
 });
 
 /** Every alarm configuration type of the spec, with its detection and platform defaults. */
-export const ALARM_RULES: Record<AlarmConfigType, AlarmRule> = {
+const LIGHTING_RULES: Record<ALARM_CONFIG_TYPES, Omit<AlarmRule, 'family'>> = {
   PowerDown: {
     alarmType: 'BOX',
     deviceTypes: ['BOX'],
@@ -244,9 +262,56 @@ export const ALARM_RULES: Record<AlarmConfigType, AlarmRule> = {
   RtuMainsPowerFailure: fault('serious'),
 };
 
+/**
+ * The alarms of the other families, read from their thing models: every event a device reports
+ * with a grade and the event that recovers it is an alarm of that grade, raised by the event,
+ * recovered by its recovering event (or RECOVER naming it), and clearable by hand (a sensor may
+ * never report the recovery). No thresholds: the device judges its own readings.
+ */
+function familyRules(families: readonly ThingFamily[]): Record<string, AlarmRule> {
+  const out: Record<string, AlarmRule> = {};
+  for (const family of families) {
+    if (family.code === LIGHTING.code) continue;
+    for (const type of family.types)
+      for (const event of type.events) {
+        if (!event.grade || !event.recoveredBy || event.source === 'platform') continue;
+        const known = out[event.type];
+        if (known) {
+          if (!known.deviceTypes.includes(type.code)) known.deviceTypes = [...known.deviceTypes, type.code];
+          continue;
+        }
+        out[event.type] = {
+          alarmType: family.code.toUpperCase() as Uppercase<string>,
+          family: family.code,
+          deviceTypes: [type.code],
+          grade: event.grade,
+          event: true,
+          recoveredBy: event.recoveredBy,
+          manualClear: true,
+        };
+      }
+  }
+  return out;
+}
+
+/** Every alarm kind with its detection and platform defaults: lighting's 33, then the other families'. */
+export const ALARM_RULES = {
+  ...Object.fromEntries(
+    Object.entries(LIGHTING_RULES).map(([type, r]) => [type, { ...r, family: LIGHTING.code } satisfies AlarmRule]),
+  ),
+  ...familyRules(FAMILIES),
+} as Record<AlarmConfigType, AlarmRule>;
+
+/** Every alarm kind, lighting's 33 first (settings, list filters, pushes). */
+export const ALARM_KINDS = Object.keys(ALARM_RULES) as [AlarmConfigType, ...AlarmConfigType[]];
+
+/** The alarm kinds of a family. */
+export const familyAlarmKinds = (family: string): AlarmConfigType[] =>
+  ALARM_KINDS.filter((type) => ALARM_RULES[type].family === family);
+
 /** The offline alarm of each device type that has one. */
 export const OFFLINE_ALARMS: Readonly<Record<string, AlarmConfigType>> = Object.fromEntries(
-  ALARM_CONFIG_TYPES.flatMap((type) =>
+  ALARM_KINDS.flatMap((type) =>
     ALARM_RULES[type].offline ? ALARM_RULES[type].deviceTypes.map((d) => [d, type] as const) : [],
   ),
 );
@@ -287,7 +352,7 @@ const grade = () => z.enum(ALARM_GRADES, { error: rule('valid.enum') });
 export const alarmSettingBody = z
   .object({
     projectId: idNumber(),
-    alarmConfigType: z.enum(ALARM_CONFIG_TYPES, { error: rule('valid.enum') }),
+    alarmConfigType: z.enum(ALARM_KINDS, { error: rule('valid.enum') }),
     enabled: bool(),
     grade: grade(),
     threshold: z
@@ -340,7 +405,7 @@ export type AlarmSettingBody = z.infer<typeof alarmSettingBody>;
 /** Back to the platform defaults for these types of a project. */
 export const alarmSettingResetBody = z.object({
   projectId: idNumber(),
-  alarmConfigTypes: z.array(z.enum(ALARM_CONFIG_TYPES, { error: rule('valid.enum') })).min(1, {
+  alarmConfigTypes: z.array(z.enum(ALARM_KINDS, { error: rule('valid.enum') })).min(1, {
     error: rule('valid.required'),
   }),
 });
@@ -404,7 +469,7 @@ export const alarmRow = z.looseObject({
   deviceType: z.string(),
   projectId: z.number(),
   alarmType: z.string(),
-  alarmConfigType: z.enum(ALARM_CONFIG_TYPES),
+  alarmConfigType: z.enum(ALARM_KINDS),
   grade: z.enum(ALARM_GRADES),
   state: z.enum(ALARM_STATES),
   count: z.number(),

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  ALARM_CONFIG_TYPES,
-  ALARM_GRADES,
-  ALARM_STATES,
-  COMMAND_LIFECYCLE,
-  COMMUNICATION_STATES,
-  ISSUE_STATES,
-} from './enums.ts';
+import { ALARM_KINDS } from './alarm.ts';
+import { ALARM_GRADES, ALARM_STATES, COMMAND_LIFECYCLE, COMMUNICATION_STATES, ISSUE_STATES } from './enums.ts';
 
 /*
  * What `/ws` tells a signed-in browser (docs/architecture.md, "The push channel"). Every message is
@@ -116,7 +110,7 @@ export const liveAlarm = z.object({
   deviceId: id,
   uid: z.string(),
   deviceName: z.string(),
-  alarmConfigType: z.enum(ALARM_CONFIG_TYPES),
+  alarmConfigType: z.enum(ALARM_KINDS),
   grade: z.enum(ALARM_GRADES),
   state: z.enum(ALARM_STATES),
   action: z.enum(['NEW', 'RECOVERED', 'ACKNOWLEDGED', 'CLEARED']),

@@ -12,6 +12,7 @@ import { type Database, openDatabase } from './db.ts';
 import { registryCredentials, startBrokerCredentials } from './devices/broker-credentials/index.ts';
 import { startCoapListener } from './devices/coap.ts';
 import { DeviceEvents } from './devices/events.ts';
+import { listenForFaults } from './devices/faults.ts';
 import { startDeviceHub } from './devices/hub.ts';
 import { unwiredDictionaries } from './dictionaries.ts';
 import { FileStorage } from './files/storage.ts';
@@ -83,6 +84,8 @@ export async function bootstrap(config: AppConfig, opts: BootOptions = {}): Prom
     deviceHub: null,
     brokerCredentials: registryCredentials('embedded'),
   };
+  // every device's fault flag, from what it reports (read by the device lists, the home figures and the maps)
+  listenForFaults(deps);
   const topicRoot = process.env.MQTT_TOPIC_ROOT || undefined;
   if (mqtt) {
     deps.brokerCredentials = await startBrokerCredentials(config, mqtt, topicRoot ?? TOPIC_ROOT, database, log);

@@ -269,7 +269,14 @@ describe('alarms', () => {
       (await setting({ alarmConfigType: 'RtuTilt', grade: 'loud', threshold: 10, holdSeconds: 5 })).body.msg,
     ).toMatch(/Grade/);
     const listed = await t.call('GET', `/lighting/alarm-config/list?projectId=${d.projectId}`, { token: d.token });
-    expect(listed.body.total).toBe(33);
+    // the 33 types of smart lighting, then the manhole covers' four alarm kinds
+    expect(listed.body.total).toBe(37);
+    expect(listed.body.rows.slice(33).map((r: { alarmConfigType: string }) => r.alarmConfigType)).toEqual([
+      'COVER_OPENED',
+      'TILTED',
+      'WATER_HIGH',
+      'LOW_BATTERY',
+    ]);
     expect(listed.body.rows.find((r: { alarmConfigType: string }) => r.alarmConfigType === 'LampFault')).toMatchObject({
       threshold: 2,
       grade: 'urgent',

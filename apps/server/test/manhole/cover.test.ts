@@ -137,19 +137,28 @@ describe('smart manhole covers', () => {
     expect(openList.rows.map((r: { uid: string }) => r.uid)).toEqual(['MH-T1']);
     expect((await get('/manhole/device/list?alarm=TILTED')).rows).toEqual([]);
 
-    const alarms = await get('/manhole/alarm/list?recovered=false');
+    // the covers' alarms are alarms of the alarm area: one per cover and kind, with the grade of the model
+    const alarms = await get('/manhole/alarm/list?state=NEW&orderByColumn=alarmConfigType&isAsc=asc');
     expect(alarms.rows).toHaveLength(2);
-    expect(alarms.rows[1]).toMatchObject({
-      eventType: 'COVER_OPENED',
+    expect(alarms.rows[0]).toMatchObject({
+      alarmConfigType: 'COVER_OPENED',
+      alarmType: 'MANHOLE',
       grade: 'urgent',
       uid: 'MH-T1',
-      name: 'Zhongshan Rd cover 1',
-      longitude: 116.4,
-      recovered: false,
+      deviceName: 'Zhongshan Rd cover 1',
+      state: 'NEW',
+      count: 1,
+      acknowledged: false,
     });
-    expect((await get('/manhole/alarm/list?grade=urgent')).rows.map((r: { eventType: string }) => r.eventType)).toEqual(
-      ['COVER_OPENED'],
-    );
+    expect(
+      (await get('/manhole/alarm/list?grade=urgent')).rows.map((r: { alarmConfigType: string }) => r.alarmConfigType),
+    ).toEqual(['COVER_OPENED']);
+    // and in the alarm list of the operator, with the other alarms
+    expect(
+      (await get(`/lighting/alarm/list?projectId=${d.projectId}&keyword=MH-T1`)).rows.map(
+        (r: { alarmConfigType: string }) => r.alarmConfigType,
+      ),
+    ).toEqual(expect.arrayContaining(['COVER_OPENED', 'LOW_BATTERY']));
 
     let stats = (await get('/manhole/statistics')).data;
     expect(stats.states).toMatchObject({ total: 1, online: 1, offline: 0, open: 1, tilted: 0, lowBattery: 1 });
@@ -162,10 +171,13 @@ describe('smart manhole covers', () => {
     await send('telemetry', { ts: opened + 5_000, values: { coverState: 'CLOSED', tilt: 1 } });
     await settle(async () => (await get(`/manhole/device/${coverId}`)).data.alarms.length === 1);
     await until(async () => (await faulty()) === false);
-    const recovered = await get('/manhole/alarm/list?recovered=true');
+    const recovered = await get('/manhole/alarm/list?state=RECOVERED');
     expect(recovered.rows).toHaveLength(1);
-    expect(recovered.rows[0]).toMatchObject({ eventType: 'COVER_OPENED', recovered: true });
+    expect(recovered.rows[0]).toMatchObject({ alarmConfigType: 'COVER_OPENED', state: 'RECOVERED' });
     expect(recovered.rows[0].recoveredTime).toEqual(expect.any(String));
+    const history = (await get(`/manhole/alarm/${recovered.rows[0].alarmId}`)).data.history;
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['RAISED', 'RECOVERED']);
+    expect(history[1].detail).toEqual({ cause: 'COVER_CLOSED' });
     stats = (await get('/manhole/statistics')).data;
     expect(stats.states).toMatchObject({ open: 0, lowBattery: 1 });
 
@@ -177,7 +189,7 @@ describe('smart manhole covers', () => {
     });
     const sheet = await workbook(exported.rawPayload);
     expect(sheet[0]).toContain('告警等级');
-    expect(sheet.some((row) => row.includes('井盖开启') && row.includes('紧急') && row.includes('是'))).toBe(true);
+    expect(sheet.some((row) => row.includes('井盖开启') && row.includes('紧急') && row.includes('已恢复'))).toBe(true);
   });
 
   it('sends commands the cover receives and answers, and refuses parameters out of the model’s range', async () => {

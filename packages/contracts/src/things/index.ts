@@ -5,7 +5,7 @@
  */
 import { LIGHTING } from './lighting.ts';
 import { MANHOLE_FAMILY } from './manhole.ts';
-import type { CommandParam, DeviceTypeDefinition, TelemetryField, ThingCommand, ThingFamily } from './types.ts';
+import type { CommandParam, DeviceTypeDefinition, Label, TelemetryField, ThingCommand, ThingFamily } from './types.ts';
 
 export type * from './types.ts';
 export { LIGHTING, MANHOLE_FAMILY };
@@ -69,6 +69,16 @@ export function allReadings(): readonly TelemetryField[] {
 /** A command of a type by its key (its action when it has no key of its own). */
 export function commandOf(deviceType: string, key: string): ThingCommand | undefined {
   return typeByCode.get(deviceType)?.commands.find((command) => (command.key ?? command.action) === key);
+}
+
+/** The label of an event type as the first family declaring it names it (an alarm kind's label). */
+export function eventLabel(eventType: string): Label | undefined {
+  for (const family of FAMILIES)
+    for (const type of family.types) {
+      const event = type.events.find((e) => e.type === eventType);
+      if (event) return event.label;
+    }
+  return undefined;
 }
 
 /** Event types that recover alarms, each with the alarm events it recovers (COVER_CLOSED → COVER_OPENED). */

@@ -1,6 +1,7 @@
 import type { Area } from '../../platform/area.ts';
 import { alarmDetection } from './detection/detection.ts';
 import { alarmRoutes } from './list/alarm.routes.ts';
+import { familyAlarmRoutes } from './list/family.routes.ts';
 import { notifyRoutes } from './notify/notify.routes.ts';
 import { cleanDeliveriesJob } from './notify/retention.ts';
 import { notifyWorker } from './notify/worker.ts';
@@ -9,7 +10,7 @@ import { alarmFigures } from './statistics/alarm-figures.ts';
 import { statisticsRoutes } from './statistics/statistics.routes.ts';
 
 /**
- * Alarms of smart lighting: settings per project, detection from the device hub's events, readings
+ * Alarms of smart lighting and of every other device family's graded events: settings per project, detection from the device hub's events, readings
  * and presence, the alarm list and its operator workflow, live pushes, alarm and fault statistics
  * (`statistics/alarm`, `statistics/fault`) and the home pages'
  * alarm figures. Its other screens
@@ -22,7 +23,13 @@ export const alarmArea: Area = {
   jobs: [cleanDeliveriesJob],
   // the outward notification worker polls the database: it stops with the HTTP server, before the database closes
   hooks: (app, deps) => app.addHook('onClose', async () => notifyWorker(deps).stop()),
-  routes: (deps) => [settingsRoutes(deps), alarmRoutes(deps), notifyRoutes(deps), statisticsRoutes(deps)],
+  routes: (deps) => [
+    settingsRoutes(deps),
+    alarmRoutes(deps),
+    familyAlarmRoutes(deps),
+    notifyRoutes(deps),
+    statisticsRoutes(deps),
+  ],
   listens: (deps) => {
     void alarmDetection(deps).listen();
     notifyWorker(deps).start();

@@ -1,6 +1,5 @@
 import type { Area } from '../../platform/area.ts';
 import { deviceRoutes } from './device/device.routes.ts';
-import { listenForFaults } from './gateway/fault-state.ts';
 import { runtimeRoutes } from './gateway/runtime.routes.ts';
 import { deviceFigures } from './home/device-figures.ts';
 import { importRoutes } from './import/import.routes.ts';
@@ -42,8 +41,7 @@ export const lightingArea: Area = {
       await platformScheduler(deps).stop();
     }),
   listens: (deps) => {
-    // a lamp is faulty from a fault it reports until it recovers; controllers' answers settle schedule issues
-    void listenForFaults(deps);
+    // controllers' answers settle schedule issues
     listenForSchedules(deps);
     // lit periods on ingest (lighting duration), samples every 10 minutes (lighting and online rate)
     litTracker(deps).listen();

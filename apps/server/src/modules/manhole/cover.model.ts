@@ -18,17 +18,10 @@ export const ALARM_EVENTS = events.filter(
 );
 export const ALARM_TYPES = ALARM_EVENTS.map((e) => e.type);
 
-/** Rows (event type, the alarm it raises or recovers, whether it raises it) for a SQL VALUES list. */
-export const ALARM_EDGES = ALARM_EVENTS.flatMap((e) => [
-  { t: e.type, a: e.type, r: e.recoveredBy },
-  { t: e.recoveredBy, a: e.type, r: e.recoveredBy },
-]);
-
 export const eventLabel = (type: string, lang: Lang) => {
   const event = events.find((e) => e.type === type);
   return event ? labelOf(event.label, lang) : type;
 };
-export const gradeOf = (type: string) => events.find((e) => e.type === type)?.grade ?? null;
 
 /** Telemetry fields a history chart may draw. */
 export const CHART_FIELDS = MANHOLE_COVER.telemetry.filter((f) => 'chart' in f && f.chart).map((f) => f.key);

@@ -1,26 +1,20 @@
 import type { Ctx, Deps } from '../../platform/context.ts';
 import { SqlParams, scopeSql } from '../../platform/scope.ts';
-import { ALARM_EDGES, ALARM_EVENTS, ALARM_TYPES, MANHOLE_COVER_TYPE } from './cover.model.ts';
+import { ALARM_TYPES, MANHOLE_COVER_TYPE } from './cover.model.ts';
 
 /*
  * The only SQL of the manhole covers. Covers are rows of the shared device registry (lt_device,
  * type MANHOLE_COVER); their readings, latest state and events are what the device hub
- * writes (lt_telemetry, lt_device_state, lt_device_event). Every query carries the caller's
+ * writes (lt_telemetry, lt_device_state, lt_device_event); their alarms are the alarm area's (lt_alarm). Every query carries the caller's
  * customer (none = all customers, platform users) and, where given, the project.
  */
 
 type Db = Deps['database'];
 
-const alarmValues = (p: SqlParams) =>
-  `(select * from json_to_recordset(${p.add(JSON.stringify(ALARM_EDGES))}::json) as x(t text, a text, r text))`;
-
-/** A cover's open alarms: for each alarm type, its latest raise-or-recover event is a raise. */
+/** A cover's open alarms: its active alarms of the alarm area (lt_alarm), by kind. */
 const openAlarms = (p: SqlParams, device: string) => `(
-  select coalesce(array_agg(s.a order by s.a) filter (where s.raised), '{}'::text[]) from (
-    select distinct on (k.a) k.a, e.event_type = k.a as raised
-    from lt_device_event e join ${alarmValues(p)} k on k.t = e.event_type
-    where e.device_id = ${device}
-    order by k.a, e.ts desc, e.event_id desc) s)`;
+  select coalesce(array_agg(a.alarm_config_type order by a.alarm_config_type), '{}'::text[]) from lt_alarm a
+   where a.device_id = ${device} and a.state = 'NEW' and a.alarm_config_type = any(${p.add(ALARM_TYPES)}::text[]))`;
 
 export interface CoverFilter {
   projectId?: number | null;
@@ -264,60 +258,6 @@ export async function recentCommands(db: Db, deviceId: number, limit: number) {
   );
 }
 
-export interface AlarmFilter {
-  projectId?: number | null;
-  keyword?: string;
-  eventTypes?: string[];
-  recovered?: boolean;
-  begin?: Date;
-  end?: Date;
-}
-
-export interface AlarmRow {
-  eventId: number;
-  ts: Date;
-  eventType: string;
-  deviceId: number;
-  uid: string;
-  name: string;
-  longitude: number | null;
-  latitude: number | null;
-  locationName: string | null;
-  recoveredTime: Date | null;
-  data: Record<string, unknown> | null;
-}
-
-/** The covers' alarm events, each with the time it was recovered (the first recovering event after it). */
-export async function listAlarms(
-  db: Db,
-  ctx: Ctx,
-  f: AlarmFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: AlarmRow[]; total: number }> {
-  const p = new SqlParams();
-  const where = coverWhere(ctx, { projectId: f.projectId, keyword: f.keyword }, p);
-  const types = f.eventTypes?.length ? f.eventTypes : ALARM_TYPES;
-  const recovering = p.add(JSON.stringify(ALARM_EVENTS.map((e) => ({ t: e.type, r: e.recoveredBy }))));
-  const conds = [where, `e.event_type = any(${p.add(types)}::text[])`];
-  if (f.begin) conds.push(`e.ts >= ${p.add(f.begin)}`);
-  if (f.end) conds.push(`e.ts <= ${p.add(f.end)}`);
-  const recovered = f.recovered === undefined ? '' : `where a."recoveredTime" is ${f.recovered ? 'not null' : 'null'}`;
-  const rows = await db.query<AlarmRow & { total: number }>(
-    `select a.*, count(*) over ()::int as total from (
-       select e.event_id as "eventId", e.ts, e.event_type as "eventType", e.data, d.device_id as "deviceId", d.uid, d.name,
-         d.longitude, d.latitude, l.name as "locationName",
-         (select min(r.ts) from lt_device_event r where r.device_id = e.device_id and r.ts >= e.ts
-            and r.event_type = (select k.r from json_to_recordset(${recovering}::json) as k(t text, r text) where k.t = e.event_type)
-         ) as "recoveredTime"
-       from lt_device_event e join lt_device d on d.device_id = e.device_id
-       left join lt_location l on l.location_id = d.location_id
-       where ${conds.join(' and ')}) a ${recovered}
-     order by a.ts desc, a."eventId" desc limit ${p.add(page.limit)} offset ${p.add(page.offset)}`,
-    p.values,
-  );
-  return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };
-}
-
 /** Counts of the covers by state: online, offline, and each open alarm. */
 export async function stateCounts(db: Db, ctx: Ctx, projectId: number | null): Promise<Record<string, number>> {
   const p = new SqlParams();
@@ -332,7 +272,7 @@ export async function stateCounts(db: Db, ctx: Ctx, projectId: number | null): P
   return { total: row?.total ?? 0, online: row?.online ?? 0, ...(row?.alarms ?? {}) };
 }
 
-/** Alarm events of the covers per day (in the time zone given) and type, since `since`. */
+/** Alarms of the covers first raised per day (in the time zone given) and kind, since `since`. */
 export async function alarmsPerDay(
   db: Db,
   ctx: Ctx,
@@ -343,9 +283,10 @@ export async function alarmsPerDay(
   const p = new SqlParams();
   const where = coverWhere(ctx, { projectId }, p);
   return db.query(
-    `select to_char(e.ts at time zone ${p.add(timeZone)}, 'YYYY-MM-DD') as day, e.event_type as "eventType", count(*)::int as n
-     from lt_device_event e join lt_device d on d.device_id = e.device_id
-     where ${where} and e.ts >= ${p.add(since)} and e.event_type = any(${p.add(ALARM_TYPES)}::text[])
+    `select to_char(a.first_time at time zone ${p.add(timeZone)}, 'YYYY-MM-DD') as day, a.alarm_config_type as "eventType",
+            count(*)::int as n
+     from lt_alarm a join lt_device d on d.device_id = a.device_id
+     where ${where} and a.first_time >= ${p.add(since)} and a.alarm_config_type = any(${p.add(ALARM_TYPES)}::text[])
      group by 1, 2 order by 1, 2`,
     p.values,
   );

@@ -22,7 +22,7 @@ export const ltTelemetry = pgTable(
  * Latest state of each device: merged readings, last contact, online flag; upserted in batches at
  * most once a second per device. No index on last_seen: updates stay HOT (heap-only, with the free
  * room of fillfactor 70 set by the migration), and the offline sweep reads the table every 10 s.
- * The one partial index holds only faulty devices (modules/lighting/gateway/fault-state.ts) and
+ * The one partial index holds only faulty devices (faults.ts) and
  * changes only when a fault is raised or cleared.
  */
 export const ltDeviceState = pgTable(
@@ -36,7 +36,7 @@ export const ltDeviceState = pgTable(
     dataTs: ts('data_ts'),
     data: jsonb('data').notNull().default({}),
     firmware: varchar('firmware', { length: 40 }),
-    /** the device is faulty now: it has active fault codes (rules: modules/lighting/gateway/fault-state.ts) */
+    /** the device is faulty now: it has active fault codes (rules: faults.ts) */
     fault: boolean('fault').notNull().default(false),
     /** active fault codes (event types) with the time each was raised */
     faultCodes: jsonb('fault_codes').notNull().default({}),

@@ -11,6 +11,7 @@ import { type DictItem, useDict } from '../../shared/dict';
 import { useHasPermi } from '../../shared/perms';
 import { useStore } from '../../shared/store';
 import { alarmApi } from './api';
+import { useAlarmKindLabel } from './kinds';
 
 /**
  * Browsers refuse to play sound before the user has interacted with the page: the first click or
@@ -60,7 +61,7 @@ function AlarmBell() {
   const navigate = useNavigate();
   const { leaves } = useShellRoutes();
   const grades = useDict('alarm_grade');
-  const types = useDict('alarm_config_type');
+  const kindLabel = useAlarmKindLabel();
   const projectId = useStore(session, (state) => state.currentProject?.id ?? null);
   const [count, setCount] = useState(0);
   const [flood, setFlood] = useState(false);
@@ -87,7 +88,7 @@ function AlarmBell() {
     for (const item of raised.slice(0, 3))
       notification.warning({
         key: `alarm-${item.alarmId}`,
-        message: t('ltAlarm.notifyTitle', { type: labelOf(types, item.alarmConfigType) }),
+        message: t('ltAlarm.notifyTitle', { type: kindLabel(item.alarmConfigType) }),
         description: t('ltAlarm.notifyBody', {
           device: item.deviceName,
           uid: item.uid,

@@ -24,6 +24,7 @@ import { type ChartSeries, lineOption } from '../lighting/line-option';
 import type { TelemetryPoint } from '../lighting/types';
 import { MapPicker } from '../tenant/components/MapPicker';
 import { type AlarmDetail, type AlarmRow, alarmApi, GRADE_COLOURS } from './api';
+import { useAlarmKindLabel } from './kinds';
 
 /** The readings shown around an alarm: an hour before it was first raised until an hour after it ended (or now). */
 const AROUND_MS = 3_600_000;
@@ -51,7 +52,6 @@ export function chartSeries(points: readonly TelemetryPoint[], preferred: readon
 export function AlarmDrawer({ alarmId, onClose }: { alarmId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const grades = useDict('alarm_grade');
-  const types = useDict('alarm_config_type');
   const [alarm, setAlarm] = useState<AlarmDetail | null>(null);
   const [points, setPoints] = useState<TelemetryPoint[]>([]);
   const [children, setChildren] = useState<AlarmRow[]>([]);
@@ -84,7 +84,7 @@ export function AlarmDrawer({ alarmId, onClose }: { alarmId: number | null; onCl
     };
   }, [alarmId]);
 
-  const typeLabel = (value: string) => types.find((o) => o.dictValue === value)?.dictLabel ?? value;
+  const typeLabel = useAlarmKindLabel();
   const series = useMemo(() => chartSeries(points, Object.keys(alarm?.detail ?? {})), [points, alarm]);
   const option = useMemo(() => {
     const base = lineOption(t('ltAlarm.chart'), '', series) as Record<string, unknown>;

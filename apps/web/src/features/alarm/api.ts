@@ -82,6 +82,18 @@ export const alarmApi = {
   endMaintenance: (deviceId: number) => http.del(`/lighting/alarm/maintenance/${deviceId}`),
 };
 
+/**
+ * A family's alarm screen (manhole/alarm …): the same alarms, limited to the family's kinds, behind
+ * the family's permissions (`<family>:alarm:list|query|handle|export`).
+ */
+export const familyAlarmApi = (family: string) => ({
+  listUrl: `/${family}/alarm/list`,
+  exportUrl: `/${family}/alarm/export`,
+  get: (alarmId: number) => http.get<DataEnvelope<AlarmDetail>>(`/${family}/alarm/${alarmId}`),
+  acknowledge: (alarmIds: number[], comment: string) => http.put(`/${family}/alarm/acknowledge`, { alarmIds, comment }),
+  clear: (alarmIds: number[], comment: string) => http.put(`/${family}/alarm/clear`, { alarmIds, comment }),
+});
+
 export const alarmConfigApi = {
   list: (projectId: number) => http.get<TableEnvelope<AlarmSettingRow>>('/lighting/alarm-config/list', { projectId }),
   save: (

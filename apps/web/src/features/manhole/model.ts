@@ -46,21 +46,6 @@ export const applyLive = <T extends CoverRow>(covers: Map<number, T>, message: L
 
 export type CoverRow = FamilyDeviceRow;
 
-export interface AlarmRow {
-  eventId: number;
-  time: string;
-  eventType: string;
-  grade: string | null;
-  deviceId: number;
-  uid: string;
-  name: string;
-  longitude: number | null;
-  latitude: number | null;
-  locationName: string | null;
-  recovered: boolean;
-  recoveredTime: string | null;
-}
-
 export interface ManholeStatistics {
   states: Record<string, number>;
   days: string[];

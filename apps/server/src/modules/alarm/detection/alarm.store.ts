@@ -203,7 +203,9 @@ export class AlarmStore {
     return cleared.length;
   }
 
-  private async recoverInhibited(parents: readonly Written[], cause: string): Promise<void> {
+  private async recoverInhibited(recovered: readonly Written[], cause: string): Promise<void> {
+    // only an offline alarm inhibits others
+    const parents = recovered.filter((w) => OFFLINE_TYPES.includes(w.alarm_config_type));
     if (!parents.length) return;
     await this.recoverRows(
       `update lt_alarm a set state = 'RECOVERED', recovered_time = p.recovered_time

@@ -1,25 +1,39 @@
 import {
+  ALARM_KINDS,
   ALARM_RULES,
   type AlarmConfigType,
   type AlarmSetting,
   type HubDevice,
   OFFLINE_ALARMS,
 } from '@luxgrid/contracts';
-import { ALARM_CONFIG_TYPES } from '@luxgrid/contracts/enums';
 import type { Deps } from '../../../platform/context.ts';
 import { projectSettings } from '../settings/settings.repository.ts';
 import { AlarmStore, type RaiseOp, type RecoverOp } from './alarm.store.ts';
 import { BranchSchedule } from './branch-schedule.ts';
 
-/** How long a project's settings are read from memory before they are read again (other processes' edits). */
-const SETTINGS_TTL_MS = 10_000;
+/**
+ * How long a project's settings are trusted from memory. Edits through the settings routes reach
+ * every process at once (the cache's pub/sub channel); this only bounds what an edit made
+ * elsewhere (by hand in the database, a lost message) may go unseen.
+ */
+const SETTINGS_TTL_MS = 60_000;
+/** Every process forgets a project's settings when one of them saves them. */
+const SETTINGS_CHANNEL = 'alarm:settings';
 /** How often held reading conditions are checked without a new reading. */
 const TICK_MS = 5_000;
 
-const EVENT_TYPES = new Set(ALARM_CONFIG_TYPES.filter((t) => ALARM_RULES[t].event));
+const EVENT_TYPES = new Set(ALARM_KINDS.filter((t) => ALARM_RULES[t].event));
+/** a family's recovering event → the alarms it recovers (a cover's COVER_CLOSED → COVER_OPENED) */
+const RECOVERED_BY = new Map<string, AlarmConfigType[]>();
+for (const type of ALARM_KINDS) {
+  const by = ALARM_RULES[type].recoveredBy;
+  if (by) RECOVERED_BY.set(by, [...(RECOVERED_BY.get(by) ?? []), type]);
+}
+/** types whose readings raise and recover them */
+const READING_TYPES = ALARM_KINDS.filter((t) => ALARM_RULES[t].reading);
 /** device type → the reading rules that apply to it, with the readings each watches (its fields and its condition) */
 const READING_RULES_BY_TYPE = new Map<string, [AlarmConfigType, readonly string[]][]>();
-for (const type of ALARM_CONFIG_TYPES) {
+for (const type of ALARM_KINDS) {
   const rule = ALARM_RULES[type];
   if (!rule.reading) continue;
   const watched = [...rule.reading.fields, ...(rule.reading.onlyWhile ? [rule.reading.onlyWhile.field] : [])];
@@ -43,9 +57,15 @@ interface Held {
   device: HubDevice;
   beyondSince: number | null;
   backSince: number | null;
-  /** raised by this process and not yet recovered (a restart recovers what it finds back in range) */
+  /** its alarm is active (raised here, or found active when the project's settings were read) */
   active: boolean | null;
   value: Record<string, unknown>;
+}
+
+/** A project's settings in memory, with the reading alarms found active when they were read. */
+interface ProjectState {
+  at: number;
+  value: Record<AlarmConfigType, AlarmSetting>;
 }
 
 type Op = { kind: 'raise'; op: RaiseOp } | { kind: 'recover'; op: RecoverOp };
@@ -58,13 +78,22 @@ type Op = { kind: 'raise'; op: RaiseOp } | { kind: 'recover'; op: RecoverOp };
  */
 export class AlarmDetection {
   readonly store: AlarmStore;
-  private readonly settings = new Map<number, { at: number; value: Record<AlarmConfigType, AlarmSetting> }>();
+  private readonly settings = new Map<number, ProjectState>();
+  /** a project's settings being read: every reading waiting for them shares the one query */
+  private readonly loading = new Map<number, Promise<Record<AlarmConfigType, AlarmSetting>>>();
+  /** bumped when a project's settings change, so that a read begun before does not keep the old ones */
+  private readonly generation = new Map<number, number>();
+  /** projects whose active reading alarms were looked up (once per process) */
+  private readonly looked = new Set<number>();
+  /**
+   * device id → reading alarm types active in the database when its project was first read (raised
+   * before a restart or by another process): a reading back in range for the hold time recovers them
+   */
+  private readonly activeFound = new Map<number, Set<AlarmConfigType>>();
   /** device id → last known readings (merged), for conditions like "while the breaker is closed" */
   private readonly latest = new Map<number, Record<string, unknown>>();
-  /** device id → type → its reading condition */
+  /** device id → type → its reading condition; only devices beyond a threshold or with an active alarm */
   private readonly held = new Map<number, Map<AlarmConfigType, Held>>();
-  /** device:type conditions checked once since start for an alarm left active (a restart) */
-  private readonly checked = new Set<string>();
   /** devices with a lamp failure raised here: a lit lamp recovers them */
   private readonly litSuspects = new Set<number>();
   /** device id → failed switch-ons in a row */
@@ -80,17 +109,74 @@ export class AlarmDetection {
     this.branches = new BranchSchedule(deps, this);
   }
 
-  async settingsOf(projectId: number): Promise<Record<AlarmConfigType, AlarmSetting>> {
-    const now = this.deps.clock.now();
-    const cached = this.settings.get(projectId);
-    if (cached && now - cached.at < SETTINGS_TTL_MS) return cached.value;
-    const value = await projectSettings(this.deps.database, projectId);
-    this.settings.set(projectId, { at: now, value });
-    return value;
+  /** A project's settings from memory when fresh; else read once, however many readings ask meanwhile. */
+  settingsOf(projectId: number): Promise<Record<AlarmConfigType, AlarmSetting>> {
+    const fresh = this.freshSettings(projectId);
+    if (fresh) return Promise.resolve(fresh);
+    let loading = this.loading.get(projectId);
+    if (!loading) {
+      const generation = this.generation.get(projectId) ?? 0;
+      const at = this.deps.clock.now();
+      loading = this.load(projectId)
+        .then((value) => {
+          if ((this.generation.get(projectId) ?? 0) === generation) this.settings.set(projectId, { at, value });
+          return value;
+        })
+        .finally(() => this.loading.delete(projectId));
+      this.loading.set(projectId, loading);
+    }
+    return loading;
   }
 
-  /** A project's settings changed here: read them again. */
+  private freshSettings(projectId: number): Record<AlarmConfigType, AlarmSetting> | undefined {
+    const cached = this.settings.get(projectId);
+    return cached && this.deps.clock.now() - cached.at < SETTINGS_TTL_MS ? cached.value : undefined;
+  }
+
+  /** Reads a project's settings; the first time also the reading alarms left active in it. */
+  private async load(projectId: number): Promise<Record<AlarmConfigType, AlarmSetting>> {
+    if (!this.looked.has(projectId)) {
+      this.looked.add(projectId);
+      const rows = await this.deps.database.query<{ device_id: number; alarm_config_type: AlarmConfigType }>(
+        `select device_id, alarm_config_type from lt_alarm
+          where project_id = $1 and state = 'NEW' and alarm_config_type = any($2::text[])`,
+        [projectId, READING_TYPES],
+      );
+      for (const r of rows) this.noteActive(r.device_id, r.alarm_config_type);
+    }
+    return projectSettings(this.deps.database, projectId);
+  }
+
+  /** Notes that a reading alarm of a device was raised or recovered other than by its readings. */
+  private following(deviceId: number, type: AlarmConfigType, active: boolean) {
+    if (!ALARM_RULES[type].reading) return;
+    const held = this.held.get(deviceId)?.get(type);
+    if (held) held.active = active;
+    else if (active) this.noteActive(deviceId, type);
+    else {
+      const found = this.activeFound.get(deviceId);
+      found?.delete(type);
+      if (found && !found.size) this.activeFound.delete(deviceId);
+    }
+  }
+
+  private noteActive(deviceId: number, type: AlarmConfigType) {
+    if (this.held.get(deviceId)?.has(type)) return;
+    const found = this.activeFound.get(deviceId) ?? new Set();
+    found.add(type);
+    this.activeFound.set(deviceId, found);
+  }
+
+  /** A project's settings were saved: every process reads them again. */
   forget(projectId: number): void {
+    this.drop(projectId);
+    void this.deps.cache
+      .publish(SETTINGS_CHANNEL, String(projectId))
+      .catch((err: unknown) => this.deps.log.error({ err }, 'alarm settings change not published'));
+  }
+
+  private drop(projectId: number): void {
+    this.generation.set(projectId, (this.generation.get(projectId) ?? 0) + 1);
     this.settings.delete(projectId);
   }
 
@@ -109,6 +195,9 @@ export class AlarmDetection {
         return this.enqueue({ kind: 'recover', op: { device, types: [type], ts, cause: 'ONLINE' } });
       }),
     ];
+    void this.deps.cache
+      .subscribe(SETTINGS_CHANNEL, (projectId) => this.drop(Number(projectId)))
+      .catch((err: unknown) => this.deps.log.error({ err }, 'alarm settings changes not followed'));
     const timer = setInterval(() => void this.tick(), TICK_MS);
     timer.unref();
     const stopBranches = this.branches.start();
@@ -129,11 +218,16 @@ export class AlarmDetection {
         : [...EVENT_TYPES];
       if (!types.length) return;
       if (!named || named === 'LampFault') this.failedSwitchOns.delete(device.deviceId);
+      for (const t of types) this.following(device.deviceId, t, false);
       return this.enqueue({ kind: 'recover', op: { device, types, ts, cause: 'RECOVER' } });
     }
+    const recovers = RECOVERED_BY.get(type)?.filter((t) => ALARM_RULES[t].deviceTypes.includes(device.deviceType));
+    if (recovers?.length) return this.enqueue({ kind: 'recover', op: { device, types: recovers, ts, cause: type } });
     if (!EVENT_TYPES.has(type as AlarmConfigType)) return;
     const alarm = type as AlarmConfigType;
     if (!ALARM_RULES[alarm].deviceTypes.includes(device.deviceType)) return;
+    // a device's own report of a reading alarm is recovered by its readings back in range, too
+    if (ALARM_RULES[alarm].reading) this.following(device.deviceId, alarm, true);
     const op: Op = { kind: 'raise', op: { device, type: alarm, ts, detail: data } };
     if (LIT_DISPROVES.includes(alarm)) this.litSuspects.add(device.deviceId);
     if (alarm !== 'LampFault') return this.enqueue(op);
@@ -165,41 +259,43 @@ export class AlarmDetection {
     }
     const candidates = READING_RULES_BY_TYPE.get(device.deviceType);
     if (!candidates) return work;
-    const types: AlarmConfigType[] = [];
-    for (const [type, watched] of candidates) if (watched.some((f) => f in values)) types.push(type);
-    if (!types.length) return work;
     // the settings are in memory nearly always: evaluated at once, without a promise per reading
-    const cached = this.settings.get(device.projectId);
-    if (cached && this.deps.clock.now() - cached.at < SETTINGS_TTL_MS) {
-      this.evaluate(device, latest, types, cached.value);
+    const settings = this.freshSettings(device.projectId);
+    if (settings) {
+      this.evaluate(device, latest, values, candidates, settings);
       return work;
     }
-    const read = this.settingsOf(device.projectId).then((settings) => this.evaluate(device, latest, types, settings));
+    const read = this.settingsOf(device.projectId).then((s) => this.evaluate(device, latest, values, candidates, s));
     return work ? Promise.all([work, read]) : read;
   }
 
+  /**
+   * Follows the conditions a reading touches. Nothing is kept, allocated or written for a device in
+   * range without an active alarm: only a value beyond its threshold starts a condition in memory,
+   * and only its alarm being raised or recovered reaches the database.
+   */
   private evaluate(
     device: HubDevice,
     latest: Record<string, unknown>,
-    types: readonly AlarmConfigType[],
+    values: Record<string, unknown>,
+    candidates: readonly (readonly [AlarmConfigType, readonly string[]])[],
     settings: Record<AlarmConfigType, AlarmSetting>,
   ) {
     const now = this.deps.clock.now();
     let own = this.held.get(device.deviceId);
-    for (const type of types) {
+    const found = this.activeFound.get(device.deviceId);
+    for (const [type, watched] of candidates) {
+      if (!touches(watched, values)) continue;
       const setting = settings[type];
       if (!setting.enabled || setting.threshold === null) continue;
       const beyond = isBeyond(type, latest, setting.threshold);
       if (beyond === null) continue;
       let held = own?.get(type);
       if (!held) {
-        if (!beyond) {
-          // in range and nothing held: looked at once since start, for an alarm a restart left active
-          const key = `${device.deviceId}:${type}`;
-          if (this.checked.has(key)) continue;
-          this.checked.add(key);
-        }
-        held = { device, beyondSince: null, backSince: null, active: null, value: {} };
+        // in range with no alarm to recover: nothing to follow
+        const wasActive = found?.delete(type) ?? false;
+        if (!beyond && !wasActive) continue;
+        held = { device, beyondSince: null, backSince: null, active: wasActive || null, value: {} };
         if (!own) {
           own = new Map();
           this.held.set(device.deviceId, own);
@@ -216,6 +312,7 @@ export class AlarmDetection {
         held.beyondSince = null;
       }
     }
+    if (found && !found.size) this.activeFound.delete(device.deviceId);
     if (own) this.check(now, settings, device.deviceId);
   }
 
@@ -242,8 +339,10 @@ export class AlarmDetection {
           },
         });
       } else if (held.backSince !== null && held.active !== false && now - held.backSince >= hold) {
+        // only an alarm known to be active is written back; a condition that never raised one just ends
+        if (held.active === true)
+          void this.enqueue({ kind: 'recover', op: { device: held.device, types: [type], ts: now, cause: 'READING' } });
         held.active = false;
-        void this.enqueue({ kind: 'recover', op: { device: held.device, types: [type], ts: now, cause: 'READING' } });
       }
       if (held.active === false && held.beyondSince === null) own.delete(type);
     }
@@ -322,6 +421,12 @@ export function isBeyond(type: AlarmConfigType, values: Record<string, unknown>,
   }
   if (!seen) return null;
   return rule.match === 'all' ? seen === rule.fields.length && beyond === seen : beyond > 0;
+}
+
+/** Whether a reading carries any of the fields a rule watches. */
+function touches(watched: readonly string[], values: Record<string, unknown>): boolean {
+  for (const field of watched) if (field in values) return true;
+  return false;
 }
 
 const pick = (values: Record<string, unknown>, fields: readonly string[]) =>

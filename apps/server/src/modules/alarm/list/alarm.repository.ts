@@ -17,6 +17,8 @@ export interface AlarmFilter {
   end?: Date;
   /** the children an alarm inhibits (otherwise inhibited alarms are left out) */
   inhibitedBy?: number;
+  /** only these kinds (a family's alarms) */
+  kinds?: readonly string[];
 }
 
 /** Sortable columns of the list. */
@@ -57,6 +59,7 @@ function where(scope: Pick<Scope, 'clientId' | 'projectId'>, f: AlarmFilter) {
   if (f.inhibitedBy) parts.push(`a.inhibited_by = ${add(f.inhibitedBy)}`);
   else parts.push('a.inhibited_by is null');
   if (f.alarmConfigType) parts.push(`a.alarm_config_type = ${add(f.alarmConfigType)}`);
+  if (f.kinds) parts.push(`a.alarm_config_type = any(${add(f.kinds)}::text[])`);
   if (f.alarmType) parts.push(`a.alarm_type = ${add(f.alarmType)}`);
   if (f.grade) parts.push(`a.grade = ${add(f.grade)}`);
   if (f.state) parts.push(`a.state = ${add(f.state)}`);

@@ -1,4 +1,6 @@
+import type { Lang } from '@luxgrid/contracts';
 import {
+  ALARM_KINDS,
   ALARM_RULES,
   type AlarmConfigType,
   alarmAckBody,
@@ -9,7 +11,8 @@ import {
   maintenanceRow,
   tableOf,
 } from '@luxgrid/contracts';
-import { ALARM_CONFIG_TYPES, ALARM_GRADES, ALARM_STATES, ALARM_TYPES } from '@luxgrid/contracts/enums';
+import { ALARM_GRADES, ALARM_STATES, ALARM_TYPES } from '@luxgrid/contracts/enums';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
@@ -20,6 +23,7 @@ import { dateRange, pageOf, pageQuery } from '../../../platform/paging.ts';
 import { idParam } from '../../../platform/params.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { alarmDetection } from '../detection/detection.ts';
+import { alarmKindLabels } from '../kind-labels.ts';
 import {
   ALARM_SORTABLE,
   type AlarmFilter,
@@ -42,7 +46,7 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.
 
 export const alarmListQuery = pageQuery.extend({
   projectId: z.coerce.number().int().positive().optional(),
-  alarmConfigType: optionalEnum(ALARM_CONFIG_TYPES),
+  alarmConfigType: optionalEnum(ALARM_KINDS),
   alarmType: optionalEnum(ALARM_TYPES),
   grade: optionalEnum(ALARM_GRADES),
   state: optionalEnum(ALARM_STATES),
@@ -51,7 +55,7 @@ export const alarmListQuery = pageQuery.extend({
   acknowledged: optionalEnum(['true', 'false']),
   inhibitedBy: z.coerce.number().int().positive().optional(),
 });
-type AlarmListQuery = z.infer<typeof alarmListQuery>;
+export type AlarmListQuery = z.infer<typeof alarmListQuery>;
 
 const GRADE_LABELS: Record<string, [string, string]> = {
   dangerous: ['危险', 'Dangerous'],
@@ -60,7 +64,7 @@ const GRADE_LABELS: Record<string, [string, string]> = {
   ordinary: ['一般', 'Ordinary'],
 };
 
-function filterOf(q: AlarmListQuery): AlarmFilter {
+export function filterOf(q: AlarmListQuery): AlarmFilter {
   return {
     ...q,
     acknowledged: q.acknowledged === undefined ? undefined : q.acknowledged === 'true',
@@ -68,7 +72,7 @@ function filterOf(q: AlarmListQuery): AlarmFilter {
   };
 }
 
-function orderOf(q: AlarmListQuery): string {
+export function orderOf(q: AlarmListQuery): string {
   if (!q.orderByColumn) return 'a.last_time desc';
   const column = ALARM_SORTABLE[q.orderByColumn];
   if (!column) throw fail('valid.sortColumn', { field: q.orderByColumn });
@@ -82,14 +86,8 @@ function orderOf(q: AlarmListQuery): string {
 export function alarmRoutes(deps: Deps): FastifyPluginAsyncZod {
   const db = deps.database;
   const tags = ['lighting/alarm'];
+  const handling = alarmHandling(deps);
   const detection = alarmDetection(deps);
-
-  /** The alarms of the caller's customer among these ids; one outside it is "not found". */
-  async function inScope(scope: Scope, alarmIds: readonly number[]) {
-    const rows = await alarmsInScope(db, scope, alarmIds);
-    if (rows.length !== new Set(alarmIds).size) throw notFound();
-    return rows;
-  }
 
   return async (app) => {
     app.get(
@@ -99,15 +97,7 @@ export function alarmRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, querystring: alarmListQuery, response: { 200: tableOf(alarmRow) } },
       },
       async (req) => {
-        const ctx = req.auth();
-        const { rows, total } = await listAlarms(
-          db,
-          ctx,
-          filterOf(req.query),
-          orderOf(req.query),
-          pageOf(req.query),
-          deps.clock.now(),
-        );
+        const { rows, total } = await handling.list(req.auth(), req.query);
         return table(req.lang, rows, total);
       },
     );
@@ -129,14 +119,7 @@ export function alarmRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/lighting/alarm/:alarmId',
       { config: { perm: 'lighting:alarm:query' }, schema: { tags, params: idParam('alarmId') } },
-      async (req) => {
-        const ctx = req.auth();
-        const alarm = await findAlarm(db, ctx, req.params.alarmId, deps.clock.now());
-        if (!alarm) throw notFound();
-        const history = await alarmHistory(db, req.params.alarmId);
-        const type = alarm.alarmConfigType as AlarmConfigType;
-        return ok(req.lang, { ...alarm, manualClear: ALARM_RULES[type]?.manualClear ?? false, history });
-      },
+      async (req) => ok(req.lang, await handling.detail(req.auth(), req.params.alarmId)),
     );
 
     app.put(
@@ -145,33 +128,7 @@ export function alarmRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: { perm: 'lighting:alarm:handle', operLog: { title: 'alarms', businessType: 2 } },
         schema: { tags, body: alarmAckBody },
       },
-      async (req) => {
-        const ctx = req.auth();
-        const rows = await inScope(ctx, req.body.alarmIds);
-        const now = deps.clock.now();
-        const done = await acknowledgeAlarms(
-          db,
-          rows.map((r) => r.alarm_id),
-          ctx.userName,
-          now,
-        );
-        await detection.store.history(
-          done.map((r) => ({
-            a: r.alarm_id,
-            c: r.client_id,
-            x: 'ACKNOWLEDGED',
-            t: now,
-            b: ctx.userName,
-            m: req.body.comment ?? '',
-          })),
-        );
-        await pushChanged(
-          deps,
-          done.map((r) => r.alarm_id),
-          'ACKNOWLEDGED',
-        );
-        return ok(req.lang, { acknowledged: done.length });
-      },
+      async (req) => ok(req.lang, await handling.acknowledge(req.auth(), req.body)),
     );
 
     app.put(
@@ -182,7 +139,7 @@ export function alarmRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const ctx = req.auth();
-        const rows = await inScope(ctx, req.body.alarmIds);
+        const rows = await handling.inScope(ctx, req.body.alarmIds);
         const now = deps.clock.now();
         const until = now + req.body.minutes * 60_000;
         await shelveAlarms(
@@ -211,19 +168,7 @@ export function alarmRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: { perm: 'lighting:alarm:handle', operLog: { title: 'alarms', businessType: 2 } },
         schema: { tags, body: alarmClearBody },
       },
-      async (req) => {
-        const ctx = req.auth();
-        const rows = await inScope(ctx, req.body.alarmIds);
-        const refused = rows.find((r) => !ALARM_RULES[r.alarm_config_type as AlarmConfigType]?.manualClear);
-        if (refused) throw fail('alarm.clear.notAllowed', { type: refused.alarm_config_type });
-        if (rows.every((r) => r.state !== 'NEW')) throw fail('alarm.recovered');
-        const cleared = await detection.store.clearByHand(
-          rows.map((r) => r.alarm_id),
-          ctx.userName,
-          req.body.comment ?? '',
-        );
-        return ok(req.lang, { cleared });
-      },
+      async (req) => ok(req.lang, await handling.clear(req.auth(), req.body)),
     );
 
     app.get(
@@ -294,46 +239,118 @@ export function alarmRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: { perm: 'lighting:alarm:export', operLog: { title: 'alarms', businessType: 5 } },
         schema: { tags, body: alarmListQuery.partial().optional() },
       },
-      async (req, reply) => {
-        const ctx = req.auth();
-        const q = alarmListQuery.parse(req.body ?? {});
-        const { rows } = await listAlarms(
-          db,
-          ctx,
-          filterOf(q),
-          orderOf(q),
-          { limit: 100_000, offset: 0 },
-          deps.clock.now(),
-        );
-        const en = req.lang === 'en-US';
-        const label = await deps.dictionaries(req.lang, 'alarm_config_type');
-        const yes = en ? 'Yes' : '是';
-        const no = en ? 'No' : '否';
-        return sendWorkbook(
-          reply,
-          en ? 'alarms' : '告警数据',
-          [
-            { header: en ? 'Alarm' : '告警类型', key: 'type', width: 26 },
-            { header: en ? 'Grade' : '告警等级', key: 'grade', width: 10 },
-            { header: en ? 'State' : '状态', key: 'state', width: 10 },
-            { header: 'UID', key: 'uid', width: 20 },
-            { header: en ? 'Device' : '设备名称', key: 'deviceName', width: 24 },
-            { header: en ? 'Count' : '次数', key: 'count', width: 8 },
-            { header: en ? 'First time' : '首次告警时间', key: 'firstTime', width: 20 },
-            { header: en ? 'Last time' : '最近告警时间', key: 'lastTime', width: 20 },
-            { header: en ? 'Recovered at' : '恢复时间', key: 'recoveredTime', width: 20 },
-            { header: en ? 'Acknowledged' : '已确认', key: 'acknowledged', width: 10 },
-          ],
-          rows.map((r) => ({
-            ...r,
-            type: label(r.alarmConfigType),
-            grade: GRADE_LABELS[String(r.grade)]?.[en ? 1 : 0] ?? r.grade,
-            state: r.state === 'NEW' ? (en ? 'Active' : '未恢复') : en ? 'Recovered' : '已恢复',
-            acknowledged: r.acknowledged ? yes : no,
-          })),
-        );
-      },
+      async (req, reply) => handling.export(req.auth(), alarmListQuery.parse(req.body ?? {}), req.lang, reply),
     );
+  };
+}
+
+/**
+ * What an operator does to alarms, shared by the alarm list and a family's alarm screen (whose
+ * routes pass the family's kinds: an alarm of another kind is "not found" there).
+ */
+export function alarmHandling(deps: Deps, kinds?: readonly AlarmConfigType[]) {
+  const db = deps.database;
+  const detection = alarmDetection(deps);
+
+  /** The alarms of the caller's customer (and kinds) among these ids; one outside it is "not found". */
+  async function inScope(scope: Scope, alarmIds: readonly number[]) {
+    const rows = await alarmsInScope(db, scope, alarmIds);
+    if (rows.length !== new Set(alarmIds).size) throw notFound();
+    if (kinds && rows.some((r) => !kinds.includes(r.alarm_config_type as AlarmConfigType))) throw notFound();
+    return rows;
+  }
+
+  return {
+    inScope,
+
+    async list(scope: Scope, q: AlarmListQuery) {
+      return listAlarms(db, scope, { ...filterOf(q), kinds }, orderOf(q), pageOf(q), deps.clock.now());
+    },
+
+    async detail(scope: Scope, alarmId: number) {
+      const alarm = await findAlarm(db, scope, alarmId, deps.clock.now());
+      if (!alarm || (kinds && !kinds.includes(alarm.alarmConfigType))) throw notFound();
+      const history = await alarmHistory(db, alarmId);
+      return { ...alarm, manualClear: ALARM_RULES[alarm.alarmConfigType]?.manualClear ?? false, history };
+    },
+
+    async acknowledge(scope: Scope, body: { alarmIds: number[]; comment?: string }) {
+      const rows = await inScope(scope, body.alarmIds);
+      const now = deps.clock.now();
+      const done = await acknowledgeAlarms(
+        db,
+        rows.map((r) => r.alarm_id),
+        scope.userName,
+        now,
+      );
+      await detection.store.history(
+        done.map((r) => ({
+          a: r.alarm_id,
+          c: r.client_id,
+          x: 'ACKNOWLEDGED',
+          t: now,
+          b: scope.userName,
+          m: body.comment ?? '',
+        })),
+      );
+      await pushChanged(
+        deps,
+        done.map((r) => r.alarm_id),
+        'ACKNOWLEDGED',
+      );
+      return { acknowledged: done.length };
+    },
+
+    async clear(scope: Scope, body: { alarmIds: number[]; comment?: string }) {
+      const rows = await inScope(scope, body.alarmIds);
+      const refused = rows.find((r) => !ALARM_RULES[r.alarm_config_type as AlarmConfigType]?.manualClear);
+      if (refused) throw fail('alarm.clear.notAllowed', { type: refused.alarm_config_type });
+      if (rows.every((r) => r.state !== 'NEW')) throw fail('alarm.recovered');
+      const cleared = await detection.store.clearByHand(
+        rows.map((r) => r.alarm_id),
+        scope.userName,
+        body.comment ?? '',
+      );
+      return { cleared };
+    },
+
+    async export(scope: Scope, q: AlarmListQuery, lang: Lang, reply: FastifyReply) {
+      const { rows } = await listAlarms(
+        db,
+        scope,
+        { ...filterOf(q), kinds },
+        orderOf(q),
+        { limit: 100_000, offset: 0 },
+        deps.clock.now(),
+      );
+      const en = lang === 'en-US';
+      const label = await alarmKindLabels(deps, lang);
+      const yes = en ? 'Yes' : '是';
+      const no = en ? 'No' : '否';
+      return sendWorkbook(
+        reply,
+        en ? 'alarms' : '告警数据',
+        [
+          { header: en ? 'Alarm' : '告警类型', key: 'type', width: 26 },
+          { header: en ? 'Grade' : '告警等级', key: 'grade', width: 10 },
+          { header: en ? 'State' : '状态', key: 'state', width: 10 },
+          { header: 'UID', key: 'uid', width: 20 },
+          { header: en ? 'Device' : '设备名称', key: 'deviceName', width: 24 },
+          { header: en ? 'Count' : '次数', key: 'count', width: 8 },
+          { header: en ? 'First time' : '首次告警时间', key: 'firstTime', width: 20 },
+          { header: en ? 'Last time' : '最近告警时间', key: 'lastTime', width: 20 },
+          { header: en ? 'Recovered at' : '恢复时间', key: 'recoveredTime', width: 20 },
+          { header: en ? 'Acknowledged' : '已确认', key: 'acknowledged', width: 10 },
+        ],
+        rows.map((r) => ({
+          ...r,
+          type: label(r.alarmConfigType),
+          grade: GRADE_LABELS[String(r.grade)]?.[en ? 1 : 0] ?? r.grade,
+          state: r.state === 'NEW' ? (en ? 'Active' : '未恢复') : en ? 'Recovered' : '已恢复',
+          acknowledged: r.acknowledged ? yes : no,
+        })),
+      );
+    },
   };
 }
 

@@ -1,5 +1,10 @@
-import { type AlarmConfigType, type AlarmSetting, type AlarmSettingBody, defaultSetting } from '@luxgrid/contracts';
-import { ALARM_CONFIG_TYPES } from '@luxgrid/contracts/enums';
+import {
+  ALARM_KINDS,
+  type AlarmConfigType,
+  type AlarmSetting,
+  type AlarmSettingBody,
+  defaultSetting,
+} from '@luxgrid/contracts';
 import type { Database } from '../../../platform/db.ts';
 import { fail, notFound } from '../../../platform/errors.ts';
 import { type Scope, SqlParams, scopeSql } from '../../../platform/scope.ts';
@@ -25,7 +30,7 @@ export async function projectSettings(db: Database, projectId: number): Promise<
   );
   const own = new Map(rows.map((r) => [r.alarm_config_type, r]));
   const out = {} as Settings;
-  for (const type of ALARM_CONFIG_TYPES) {
+  for (const type of ALARM_KINDS) {
     const r = own.get(type);
     out[type] = r
       ? {

@@ -1,5 +1,4 @@
-import { ALARM_RULES, alarmSettingBody, alarmSettingResetBody } from '@luxgrid/contracts';
-import { ALARM_CONFIG_TYPES } from '@luxgrid/contracts/enums';
+import { ALARM_KINDS, ALARM_RULES, alarmSettingBody, alarmSettingResetBody } from '@luxgrid/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../platform/context.ts';
@@ -27,7 +26,7 @@ export function settingsRoutes(deps: Deps): FastifyPluginAsyncZod {
         const ctx = req.auth();
         const { projectId } = await project(ctx, req.query.projectId);
         const settings = await projectSettings(db, projectId);
-        const rows = ALARM_CONFIG_TYPES.map((type) => {
+        const rows = ALARM_KINDS.map((type) => {
           const rule = ALARM_RULES[type];
           return {
             ...settings[type],

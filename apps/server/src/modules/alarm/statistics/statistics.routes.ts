@@ -5,6 +5,7 @@ import { ok } from '../../../platform/envelope.ts';
 import { fail } from '../../../platform/errors.ts';
 import { type SheetColumn, sendWorkbook } from '../../../platform/excel.ts';
 import type { Scope } from '../../../platform/scope.ts';
+import { alarmKindLabels } from '../kind-labels.ts';
 import { alarmStatistics, faultStatistics, type StatsScope } from './statistics.repository.ts';
 
 export const STATS_MAX_DAYS = 366;
@@ -95,7 +96,7 @@ export function statisticsRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req, reply) => {
         const stats = await alarmStatistics(db, statsScope(req.auth(), req.body, deps.clock.now()));
         const en = req.lang === 'en-US';
-        const type = await deps.dictionaries(req.lang, 'alarm_config_type');
+        const type = await alarmKindLabels(deps, req.lang);
         const grade = (g: string) => GRADE_LABELS[g]?.[en ? 1 : 0] ?? g;
         const count: SheetColumn = { header: en ? 'Alarms' : '告警数', key: 'count', width: 10 };
         const sheets: Record<(typeof ALARM_TABLES)[number], [string, SheetColumn[], Record<string, unknown>[]]> = {
@@ -157,7 +158,7 @@ export function statisticsRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (req, reply) => {
         const stats = await faultStatistics(db, statsScope(req.auth(), req.body, deps.clock.now()));
         const en = req.lang === 'en-US';
-        const type = await deps.dictionaries(req.lang, 'alarm_config_type');
+        const type = await alarmKindLabels(deps, req.lang);
         const label: SheetColumn = { header: en ? 'Fault type' : '故障类型', key: 'label', width: 28 };
         const count: SheetColumn = { header: en ? 'Faults' : '故障数', key: 'count', width: 10 };
         const sheets: Record<(typeof FAULT_TABLES)[number], [string, SheetColumn[], Record<string, unknown>[]]> = {

@@ -20,7 +20,7 @@ export const LAMP_SQL = `d.device_type = '${LAMP_DEVICE_TYPE}'`;
  * - total: communicating devices (see COUNTED_DEVICE_SQL); lamps and lampHeads;
  * - online / offline / neverConnected: by communication state; the online rate is online over
  *   every counted device, so devices that never connected count against it;
- * - faults: devices faulty now (lt_device_state.fault, kept by the gateway: fault-state.ts) —
+ * - faults: devices faulty now (lt_device_state.fault, kept by platform/devices/faults.ts) —
  *   the same rule the device list filter `fault=true`, the drawer, the tree and the map use;
  * - faultEvents: fault events of the last 24 hours (how busy the day was, not how many are broken).
  */

@@ -2,6 +2,7 @@ import { App, Button, Form, InputNumber, Select, Space, Switch, Table, Tabs, Tag
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AlarmSettingRow, alarmConfigApi, GRADE_COLOURS } from '../../../features/alarm/api';
+import { useAlarmKindLabel } from '../../../features/alarm/kinds';
 import { NeedProject, useProjectId } from '../../../features/lighting/project';
 import { DictTag } from '../../../shared/DictTag';
 import { DraggableDialog } from '../../../shared/DraggableDialog';
@@ -15,7 +16,6 @@ function AlarmConfigBody() {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const grades = useDict('alarm_grade');
-  const types = useDict('alarm_config_type');
   const families = useDict('alarm_type');
   const projectId = useProjectId()!;
   const canEdit = useHasPermi(['lighting:alarmConfig:edit']);
@@ -25,7 +25,7 @@ function AlarmConfigBody() {
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<AlarmSettingRow>();
   const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
-  const typeLabel = (value: string) => types.find((o) => o.dictValue === value)?.dictLabel ?? value;
+  const typeLabel = useAlarmKindLabel();
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -239,7 +239,7 @@ function AlarmConfigBody() {
   );
 }
 
-/** A project's alarm settings (lighting/alarm-config): the 33 types over the platform defaults. */
+/** A project's alarm settings (lighting/alarm-config): the 33 types and the other families' alarm kinds over the platform defaults. */
 export function AlarmConfigPage() {
   return (
     <NeedProject testId="alarm-config-page">

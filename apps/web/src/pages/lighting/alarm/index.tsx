@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { onPush } from '../../../app/socket';
 import { AlarmDrawer } from '../../../features/alarm/AlarmDrawer';
 import { type AlarmRow, alarmApi, GRADE_COLOURS } from '../../../features/alarm/api';
+import { useAlarmKindLabel } from '../../../features/alarm/kinds';
 import { MaintenanceTab } from '../../../features/alarm/MaintenanceTab';
 import { useThrottled } from '../../../features/lighting/live';
 import { NeedProject, useProjectId } from '../../../features/lighting/project';
@@ -22,7 +23,7 @@ function AlarmPageBody() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const grades = useDict('alarm_grade');
-  const types = useDict('alarm_config_type');
+  const typeLabel = useAlarmKindLabel();
   const projectId = useProjectId()!;
   const table = useRef<ProTableRef>(null);
   const extraParams = useMemo(() => ({ projectId }), [projectId]);
@@ -69,7 +70,7 @@ function AlarmPageBody() {
       width: 190,
       render: (value: string, row) => (
         <Button type="link" size="small" onClick={() => setSelected(row.alarmId)} data-testid="alarm-open">
-          {types.find((o) => o.dictValue === value)?.dictLabel ?? value}
+          {typeLabel(value)}
         </Button>
       ),
     }),
@@ -154,7 +155,7 @@ function AlarmPageBody() {
                     label: t('ltAlarm.type'),
                     options: ALARM_CONFIG_TYPES.map((value) => ({
                       value,
-                      label: types.find((o) => o.dictValue === value)?.dictLabel ?? value,
+                      label: typeLabel(value),
                     })),
                     width: 240,
                   },

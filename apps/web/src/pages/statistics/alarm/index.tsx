@@ -2,6 +2,7 @@ import { Card, Col, Row, Statistic } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAlarmKindLabel } from '../../../features/alarm/kinds';
 import { StatsFilterBar, StatsTable, useStats } from '../../../features/alarm/statistics';
 import { EChart } from '../../../shared/chart/EChart';
 import { dictLabel } from '../../../shared/DictTag';
@@ -28,9 +29,8 @@ const EXPORT = '/statistics/alarm/export';
 /** Alarm statistics (statistics/alarm): per day by grade, by type, grade and project, time to recover, the noisiest devices. */
 export function AlarmStatisticsPage() {
   const { t } = useTranslation();
-  const types = useDict('alarm_config_type');
   const grades = useDict('alarm_grade');
-  const typeLabel = (key: string) => dictLabel(types, key) || key;
+  const typeLabel = useAlarmKindLabel();
   const gradeLabel = (key: string) => dictLabel(grades, key) || key;
   const { filter, data, load } = useStats<AlarmStatistics>('/statistics/alarm/summary');
 
@@ -67,7 +67,7 @@ export function AlarmStatisticsPage() {
         (data?.byType ?? []).map((r) => ({ label: typeLabel(r.key), value: r.count })),
         '#fa541c',
       ),
-    [data, types],
+    [data, typeLabel],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: labels follow the dictionaries
   const mttr = useMemo(
@@ -76,7 +76,7 @@ export function AlarmStatisticsPage() {
         (data?.mttr ?? []).map((r) => ({ label: typeLabel(r.key), value: r.minutes })),
         '#13c2c2',
       ),
-    [data, types],
+    [data, typeLabel],
   );
 
   const cards = [

@@ -2,10 +2,9 @@ import { Card, Col, Row, Statistic } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAlarmKindLabel } from '../../../features/alarm/kinds';
 import { StatsFilterBar, StatsTable, useStats } from '../../../features/alarm/statistics';
 import { EChart } from '../../../shared/chart/EChart';
-import { dictLabel } from '../../../shared/DictTag';
-import { useDict } from '../../../shared/dict';
 
 interface FaultStatistics {
   totals: { total: number; open: number };
@@ -19,11 +18,9 @@ const EXPORT = '/statistics/fault/export';
 /** Fault statistics (statistics/fault): the faults devices report (lamps, branches) by type and day, and those open now. */
 export function FaultStatisticsPage() {
   const { t } = useTranslation();
-  const types = useDict('alarm_config_type');
-  const typeLabel = (key: string) => dictLabel(types, key) || key;
+  const typeLabel = useAlarmKindLabel();
   const { filter, data, load } = useStats<FaultStatistics>('/statistics/fault/summary');
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: labels follow the dictionaries
   const perDay = useMemo<EChartsCoreOption>(() => {
     const days = [...new Set(data?.byDay.map((r) => r.day) ?? [])];
     const keys = [...new Set(data?.byDay.map((r) => r.key) ?? [])];
@@ -40,8 +37,7 @@ export function FaultStatisticsPage() {
         data: days.map((day) => data?.byDay.find((r) => r.day === day && r.key === key)?.count ?? 0),
       })),
     };
-  }, [data, types]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: labels follow the dictionaries
+  }, [data, typeLabel]);
   const byType = useMemo<EChartsCoreOption>(
     () => ({
       color: ['#fa541c'],
@@ -51,7 +47,7 @@ export function FaultStatisticsPage() {
       yAxis: { type: 'category', inverse: true, data: (data?.byType ?? []).map((r) => typeLabel(r.key)) },
       series: [{ type: 'bar', data: (data?.byType ?? []).map((r) => r.count) }],
     }),
-    [data, types],
+    [data, typeLabel],
   );
   const common = { filter, exportUrl: EXPORT };
   const typeColumn = { title: t('ltAlarmStats.faultType'), dataIndex: 'key', render: (v: string) => typeLabel(v) };

@@ -1,12 +1,15 @@
 import { LAMP_FAILURE_CODES } from '@luxgrid/contracts/map';
 import { recoveringEvents } from '@luxgrid/contracts/things/index';
-import type { Deps } from '../../../platform/context.ts';
-import type { Database } from '../../../platform/db.ts';
+import type { Deps } from '../context.ts';
+import type { Database } from '../db.ts';
 
 /**
- * The one definition of a faulty device, kept on its latest state (lt_device_state.fault and
- * fault_codes) by a listener of the device hub's events (`listenForFaults`) and read by the home figures, the device list filter, the drawer,
- * the tree and the map:
+ * The one definition of a faulty device, for every family, kept on the device's latest state
+ * (`lt_device_state.fault` and `fault_codes`, the device hub's table) by a listener of the hub's
+ * events (`listenForFaults`, subscribed at bootstrap beside the hub) and read by the lighting home
+ * figures, device list filter, drawer and tree and by the maps. It is the device's condition as
+ * the device reports it, whatever a project's alarm settings say; the alarms themselves (grades,
+ * settings, acknowledgement, pushes) are the alarm area's (`modules/alarm`):
  *
  * - a device event of grade dangerous, serious or urgent (LampFault, RtuTilt, RtuRelayFault …, or
  *   the generic FAULT) sets its type as an active fault code of the device it names;
