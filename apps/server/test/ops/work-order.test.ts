@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { HubDevice } from '@luxgrid/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmDetection } from '../../src/modules/alarm/detection/detection.ts';
-import { alarmOrderWorker, closeVerified, openFromAlarms, sweep } from '../../src/modules/ops/work-order/alarm-orders.ts';
+import {
+  alarmOrderWorker,
+  closeVerified,
+  openFromAlarms,
+  sweep,
+} from '../../src/modules/ops/work-order/alarm-orders.ts';
 import type { HubEvent } from '../../src/platform/devices/events.ts';
 import { grantToRole, secondCustomer } from '../fixtures.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
@@ -54,6 +59,9 @@ describe('work orders', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
+    // the tests run the sweeps themselves: the process's own 5-second sweep is held, so that it
+    // never takes an alarm first
+    alarmOrderWorker(t.deps).stop();
     d = await demo(t);
     operator = await t.login('demo_operator');
     const [op] = await t.deps.database.query<{ user_id: number }>(
@@ -353,13 +361,8 @@ describe('work orders', () => {
     expect(refused[0].msg).toMatch(/^This device already has an open work order WO\d+/);
 
     // concurrent sweeps in two processes: the alarm opens one order, the other sweep joins it
-    // (the process's own 5-second sweep is held meanwhile, so that only these three race)
-    const worker = alarmOrderWorker(t.deps);
-    worker.stop();
-    await worker.tick();
     await emit(event('WO-RTU-3', 'RtuPowerLeakage'));
     const opened = await Promise.all([openFromAlarms(t.deps), openFromAlarms(t.deps), openFromAlarms(t.deps)]);
-    worker.start();
     expect(opened.reduce((a, b) => a + b, 0)).toBe(1);
     const [n] = await t.deps.database.query<{ n: number }>(
       "select count(*)::int as n from ops_work_order where device_id = $1 and state <> 'CLOSED'",
