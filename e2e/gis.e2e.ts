@@ -11,7 +11,7 @@ const DRAWN = `E2E Station Rd ${RUN}`;
 
 interface GisMapData {
   center: [number, number];
-  roads: { roadId: number; name: string; path: [number, number][] }[];
+  roads: { roadId: number; name: string; line: [number, number][] }[];
 }
 
 /**
@@ -94,12 +94,12 @@ describe.skipIf(!hasChromium)('asset information: roads drawn and imported, seen
     await page.getByTestId('gis-road-table').getByText(DRAWN).waitFor();
 
     // the drawn road is stored in WGS-84 with the length the screen showed (the demo project's map type converts)
-    const roads = await api<{ rows: { name: string; length: number; path: [number, number][] }[] }>(
+    const roads = await api<{ rows: { name: string; length: number; line: [number, number][] }[] }>(
       'GET',
       `/gis/road/list?projectId=${session.projectId}&name=${encodeURIComponent(RUN)}`,
     );
     const drawn = roads.rows.find((r) => r.name === DRAWN)!;
-    expect(drawn.path).toHaveLength(2);
+    expect(drawn.line).toHaveLength(2);
     expect(Math.abs(drawn.length - length)).toBeLessThan(2);
 
     // the asset map draws both on the offline base map

@@ -196,7 +196,7 @@ export const roadBody = z.object({
     .min(1, { error: rule('valid.range', { min: 1, max: 200 }) })
     .max(200, { error: rule('valid.range', { min: 1, max: 200 }) })
     .default(30),
-  path: roadPath,
+  line: roadPath,
   remark: optionalText(500),
 });
 export type RoadBody = z.infer<typeof roadBody>;
@@ -251,7 +251,7 @@ export const roadRow = z.looseObject({
   length: z.number(),
   /** square metres: length × width */
   area: z.number(),
-  path: z.array(z.tuple([z.number(), z.number()])),
+  line: z.array(z.tuple([z.number(), z.number()])),
   /** lamps within the buffer of the line, and lamp assets assigned to the road */
   lampCount: z.number().int(),
   ...auditFields,
@@ -294,7 +294,7 @@ export const gisMap = z.object({
       roadId: z.number().int(),
       name: z.string(),
       lightingClass: z.string(),
-      path: z.array(z.tuple([z.number(), z.number()])),
+      line: z.array(z.tuple([z.number(), z.number()])),
     }),
   ),
 });

@@ -91,7 +91,7 @@ describe('roads', () => {
       lightingClass: 'M3',
       width: 12,
       buffer: 30,
-      path: STREET,
+      line: STREET,
     });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     roadId = res.body.data.roadId;
@@ -114,7 +114,7 @@ describe('roads', () => {
       name: 'X',
       lightingClass: 'M9',
       width: 5,
-      path: [[115.97, 40.46]],
+      line: [[115.97, 40.46]],
     });
     expect(bad.body.msg).toContain('Lighting class is not one of the allowed values');
     expect(bad.body.msg).toContain('A road needs at least two points');
@@ -123,13 +123,13 @@ describe('roads', () => {
       name: 'Jianshe Road',
       lightingClass: 'P2',
       width: 5,
-      path: STREET,
+      line: STREET,
     });
     expect(dup.body.msg).toBe('The road "Jianshe Road" already exists');
     const zh = await t.call('POST', '/gis/road', {
       token: d.token,
       lang: 'zh-CN',
-      body: { projectId: d.projectId, name: 'Jianshe Road', lightingClass: 'P2', width: 5, path: STREET },
+      body: { projectId: d.projectId, name: 'Jianshe Road', lightingClass: 'P2', width: 5, line: STREET },
     });
     expect(zh.body.msg).toBe('道路“Jianshe Road”已存在');
     expect((await call('GET', '/gis/road/list?orderByColumn=path')).body.code).toBe(500);
@@ -166,7 +166,7 @@ describe('roads', () => {
       'Row 3: The road "Jianshe Road" already exists',
     ]);
     const list = await call('GET', '/gis/road/list?name=Park');
-    const [lng, lat] = list.body.rows[0].path[0];
+    const [lng, lat] = list.body.rows[0].line[0];
     expect(lng).toBeCloseTo(115.97, 5);
     expect(lat).toBeCloseTo(40.47, 5);
 

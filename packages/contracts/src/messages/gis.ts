@@ -64,7 +64,7 @@ export const GIS_FIELDS: Record<string, Bilingual> = {
   warrantyEnd: { 'zh-CN': '质保到期', 'en-US': 'Warranty end' },
   supplier: { 'zh-CN': '供应商', 'en-US': 'Supplier' },
   lightingClass: { 'zh-CN': '照明等级', 'en-US': 'Lighting class' },
-  path: { 'zh-CN': '道路线形', 'en-US': 'Road line' },
+  line: { 'zh-CN': '道路线形', 'en-US': 'Road line' },
   width: { 'zh-CN': '路宽', 'en-US': 'Width' },
   buffer: { 'zh-CN': '照明范围', 'en-US': 'Lighting reach' },
   photos: { 'zh-CN': '照片', 'en-US': 'Photos' },

@@ -77,7 +77,7 @@ export const gisRoad = pgTable(
     /** metres, computed from the line */
     length: doublePrecision('length').notNull().default(0),
     /** [[lng, lat], …] */
-    path: jsonb('path').$type<[number, number][]>().notNull(),
+    line: jsonb('path').$type<[number, number][]>().notNull(),
     /** the line's box, for finding its lamps */
     west: doublePrecision('west').notNull(),
     south: doublePrecision('south').notNull(),

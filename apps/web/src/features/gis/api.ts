@@ -5,7 +5,7 @@ const ids = (list: readonly (number | string)[]) => list.join(',');
 
 export type CategoryForm = Partial<AssetCategoryRow> & Pick<AssetCategoryRow, 'name' | 'assetKind' | 'parentId'>;
 export type AssetForm = Partial<AssetRow> & Pick<AssetRow, 'assetCode' | 'name' | 'assetKind'>;
-export type RoadForm = Partial<RoadRow> & Pick<RoadRow, 'name' | 'lightingClass' | 'width' | 'path'>;
+export type RoadForm = Partial<RoadRow> & Pick<RoadRow, 'name' | 'lightingClass' | 'width' | 'line'>;
 
 function crud<Row, Form>(base: string) {
   return {

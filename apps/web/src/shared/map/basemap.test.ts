@@ -123,7 +123,7 @@ describe('base map tiles from a local fixture server', () => {
     ]);
     for (const source of Object.values(style.sources)) expect(JSON.stringify(source)).not.toMatch(/https?:/);
     const roads = roadFeatures(
-      [{ roadId: 1, name: 'Main', lightingClass: 'P2', path: [POINT, [115.98, 40.46]] }],
+      [{ roadId: 1, name: 'Main', lightingClass: 'P2', line: [POINT, [115.98, 40.46]] }],
       'GCJ02',
     );
     expect(roads.features[0]!.properties).toMatchObject({ c: 'P2', colour: '#95de64' });

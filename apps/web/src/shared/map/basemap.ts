@@ -40,7 +40,7 @@ export interface BaseRoad {
   roadId: number;
   name: string;
   lightingClass: string;
-  path: [number, number][];
+  line: [number, number][];
 }
 
 /** Roads as GeoJSON lines in the display system. */
@@ -51,7 +51,7 @@ export function roadFeatures(roads: readonly BaseRoad[], crs: CoordSystem): Feat
       type: 'Feature',
       id: road.roadId,
       properties: { id: road.roadId, name: road.name, c: road.lightingClass, colour: roadColour(road.lightingClass) },
-      geometry: { type: 'LineString', coordinates: road.path.map((p) => toDisplay(p, crs)) },
+      geometry: { type: 'LineString', coordinates: road.line.map((p) => toDisplay(p, crs)) },
     })),
   };
 }
@@ -171,7 +171,7 @@ export function setBaseData(
   crs: CoordSystem,
   data: { roads: readonly BaseRoad[]; points?: readonly LngLat[]; center: LngLat },
 ) {
-  const shown = [...(data.points ?? []), ...data.roads.flatMap((r) => r.path)].map((p) => toDisplay(p, crs));
+  const shown = [...(data.points ?? []), ...data.roads.flatMap((r) => r.line)].map((p) => toDisplay(p, crs));
   (map.getSource('base-roads') as maplibregl.GeoJSONSource | undefined)?.setData(roadFeatures(data.roads, crs));
   (map.getSource('base-outline') as maplibregl.GeoJSONSource | undefined)?.setData(
     projectOutline(shown, toDisplay(data.center, crs)),

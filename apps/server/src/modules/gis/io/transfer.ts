@@ -49,7 +49,7 @@ export const ROAD_COLUMNS: Column[] = [
   ['lightingClass', '照明等级', 'Lighting class', 14, 'M3', true],
   ['width', '路宽(米)', 'Width (m)', 12, '12', true],
   ['buffer', '照明范围(米)', 'Lighting reach (m)', 16, '30'],
-  ['path', '线形(经度,纬度;…)', 'Line (lng,lat;…)', 48, '115.9700,40.4600;115.9800,40.4600', true],
+  ['line', '线形(经度,纬度;…)', 'Line (lng,lat;…)', 48, '115.9700,40.4600;115.9800,40.4600', true],
   ['remark', '备注', 'Remark', 24, ''],
 ];
 
@@ -304,7 +304,7 @@ export function checkRoad(
 ): RoadValues | Failure {
   const { row, values: v } = record;
   const reason = (text: string) => ({ row, reason: message('gis.import.row', ctx.lang, { row, reason: text }) });
-  const path = record.path ?? pathOfText(v.path ?? '');
+  const path = record.path ?? pathOfText(v.line ?? '');
   if (!path) return { row, reason: message('gis.import.position', ctx.lang, { row }) };
   const parsed = roadBody.safeParse({
     projectId: ctx.projectId,
@@ -312,7 +312,7 @@ export function checkRoad(
     lightingClass: (v.lightingClass ?? '').toUpperCase(),
     width: v.width || 0,
     buffer: v.buffer || undefined,
-    path: path.map((p) => convert(p, ctx.crs)),
+    line: path.map((p) => convert(p, ctx.crs)),
     remark: v.remark,
   });
   if (!parsed.success) return reason(firstIssue(parsed.error, ctx.lang));
@@ -353,12 +353,12 @@ export function assetCollection(
   };
 }
 
-export function roadCollection(rows: { path: LngLat[]; [key: string]: unknown }[]) {
+export function roadCollection(rows: { line: LngLat[]; [key: string]: unknown }[]) {
   return {
     type: 'FeatureCollection',
     features: rows.map((r) => ({
       type: 'Feature',
-      geometry: { type: 'LineString', coordinates: r.path },
+      geometry: { type: 'LineString', coordinates: r.line },
       properties: {
         roadId: r.roadId,
         name: r.name,

@@ -95,7 +95,7 @@ export function roadRepository(database: Database) {
         .where(and(eq(gisAsset.roadId, road.roadId), eq(gisAsset.assetKind, 'LAMP'))),
     ]);
     const distance = (lng: number | null, lat: number | null) =>
-      lng === null || lat === null ? null : round(distanceToLine([lng, lat], road.path));
+      lng === null || lat === null ? null : round(distanceToLine([lng, lat], road.line));
     const near: RoadLamp[] = devices
       .map((d) => ({
         source: 'device' as const,
@@ -137,8 +137,8 @@ export function roadRepository(database: Database) {
     lightingClass: v.lightingClass,
     width: v.width,
     buffer: v.buffer,
-    path: v.path,
-    ...geometry(v.path, v.buffer),
+    line: v.line,
+    ...geometry(v.line, v.buffer),
     remark: v.remark ?? '',
   });
 
@@ -233,7 +233,7 @@ export function roadRepository(database: Database) {
           roadId: gisRoad.roadId,
           name: gisRoad.name,
           lightingClass: gisRoad.lightingClass,
-          path: gisRoad.path,
+          line: gisRoad.line,
         })
         .from(gisRoad)
         .where(scopeWhere(scope, gisRoad, { projectId }))

@@ -79,7 +79,7 @@ export function roadRoutes(deps: Deps): FastifyPluginAsyncZod {
           ['lampCount', '灯数', 'Lamps', 10],
         ],
         rows: async (scope, q) =>
-          (await repo.exportRows(scope, filter(q))).map((r) => ({ ...r, path: textOfPath(r.path) })),
+          (await repo.exportRows(scope, filter(q))).map((r) => ({ ...r, line: textOfPath(r.line) })),
       },
     });
 

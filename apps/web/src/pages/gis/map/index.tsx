@@ -20,7 +20,7 @@ const html = (text: string) =>
 function fit(map: maplibregl.Map, data: GisMap) {
   const points = [
     ...data.assets.map((a) => [a.longitude, a.latitude] as LngLat),
-    ...data.roads.flatMap((r) => r.path),
+    ...data.roads.flatMap((r) => r.line),
   ].map((p) => toDisplay(p, data.crs));
   const box = boundsOf(points);
   if (box) map.fitBounds(box, { padding: 60, maxZoom: 17, duration: 0 });

@@ -83,7 +83,7 @@ function RoadPageBody() {
   });
   const remove = useConfirmRemove(roadApi.remove, (names) => t('gisRoad.deleteConfirm', { names }), table);
   const open = (row?: RoadRow) =>
-    edit.open(row ?? { name: '', lightingClass: 'M3', width: 10, buffer: 30, path: [], remark: '' });
+    edit.open(row ?? { name: '', lightingClass: 'M3', width: 10, buffer: 30, line: [], remark: '' });
 
   const columns: ProColumn<RoadRow>[] = [
     textColumn('name', t('gisRoad.name'), { width: 180, sortField: 'name' }),
@@ -214,7 +214,7 @@ function RoadPageBody() {
           </Col>
           <Col span={24}>
             <Form.Item
-              name="path"
+              name="line"
               label={t('gisRoad.path')}
               tooltip={t('gisRoad.pathHint')}
               rules={[
