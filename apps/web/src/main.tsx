@@ -8,7 +8,4 @@ if (!consumeLandingToken()) {
   applyDocumentLanguage();
   const root = document.getElementById('root');
   if (root) createRoot(root).render(<App />);
-  // the installable web app: the shell opens without a signal (public/sw.js); the crew screen keeps its own data
-  if (import.meta.env.PROD && 'serviceWorker' in navigator)
-    window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
 }

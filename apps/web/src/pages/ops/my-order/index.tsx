@@ -255,6 +255,12 @@ function OrderScreen({
  * sent when the signal returns.
  */
 export function MyOrderPage() {
+  // the installable crew app: once this screen has been opened, its shell opens without a signal
+  // (public/sw.js); the orders and the queue of offline steps are kept by features/ops/offline.ts
+  useEffect(() => {
+    if (import.meta.env.PROD && 'serviceWorker' in navigator)
+      void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  }, []);
   const { t } = useTranslation();
   const user = useStore(session, (s) => s.user);
   const userId = user?.userId ?? 0;
